@@ -1,0 +1,57 @@
+# Kartenschule: `make run` starts the app, `make test` runs every test.
+# Both install what they need first (a virtualenv in .venv, htmx from the npm
+# registry into static/vendor, the compiled translations, and for the browser
+# tests Debian's chromium package when no Chromium is present).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+HOST   ?= 127.0.0.1
+PORT   ?= 5000
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: install run test test-fast browser translations extract vendor clean
+
+install: $(STAMP) static/vendor/htmx.min.js translations
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+vendor: static/vendor/htmx.min.js
+
+static/vendor/htmx.min.js: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	mkdir -p static/vendor
+	cp node_modules/htmx.org/dist/htmx.min.js static/vendor/htmx.min.js
+
+translations: $(STAMP)
+	$(BIN)/pybabel compile --use-fuzzy -d webapp/translations --statistics 2>&1 | tail -n 1
+
+# Re-extract the message catalog after changing texts; then translate the new
+# entries in webapp/translations/de/LC_MESSAGES/messages.po.
+extract: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k NP_:1,2 -k lazy_gettext --no-location --sort-output -o webapp/translations/messages.pot .
+	$(BIN)/pybabel update -i webapp/translations/messages.pot -d webapp/translations --no-fuzzy-matching --ignore-obsolete
+
+run: install
+	$(BIN)/flask --app webapp run --host $(HOST) --port $(PORT)
+
+browser:
+	@if [ ! -x "$(CHROMIUM)" ] && ! command -v chromium >/dev/null 2>&1; then \
+		echo "Installing Debian's chromium package for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+test: install browser
+	$(BIN)/pytest
+
+# Engines and routes only (no browser): a quick loop while developing.
+test-fast: install
+	$(BIN)/pytest tests/unit tests/web
+
+clean:
+	rm -rf $(VENV) node_modules static/vendor test-artifacts
