@@ -1,0 +1,111 @@
+"""Every explanation code renders in every language, and the German catalog is complete."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from flask_babel import force_locale
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from webapp.explain import render_step
+from webapp.messages import LABELS, MESSAGES, SKAT_CARD_NAME, TICHU_CARD_NAMES
+from webapp.rules import skat, tichu
+from webapp.rules.steps import Step
+
+PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+PO = Path(__file__).resolve().parents[2] / "webapp/translations/de/LC_MESSAGES/messages.po"
+
+
+def english_texts(entry):
+    return entry[:2] if isinstance(entry, tuple) else (entry,)
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    with PO.open("rb") as f:
+        return read_po(f, locale="de")
+
+
+def all_texts():
+    for entry in MESSAGES.values():
+        yield entry
+    yield from LABELS.values()
+    yield from TICHU_CARD_NAMES.values()
+    yield SKAT_CARD_NAME
+
+
+def test_every_text_has_a_german_translation_with_the_same_placeholders(catalog):
+    missing = []
+    for entry in all_texts():
+        msgid = entry[:2] if isinstance(entry, tuple) else entry
+        message = catalog.get(msgid)
+        strings = () if message is None else (message.string if isinstance(message.string, tuple) else (message.string,))
+        if message is None or not all(strings) or message.fuzzy:
+            missing.append(msgid)
+            continue
+        wanted = set(PLACEHOLDER.findall(english_texts(entry)[-1]))
+        for text in strings:
+            assert set(PLACEHOLDER.findall(text)) <= wanted | set(PLACEHOLDER.findall(english_texts(entry)[0])), text
+    assert missing == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("code", sorted(MESSAGES))
+def test_every_code_renders(app, code, lang):
+    names = set()
+    for text in english_texts(MESSAGES[code]):
+        names |= set(PLACEHOLDER.findall(text))
+    step = Step(code, **{name: 2 for name in names})
+    with app.test_request_context(), force_locale(lang):
+        html, text = render_step(step), render_step(step, html=False)
+    assert "%(" not in text and "%(" not in str(html)
+    assert text.strip()
+
+
+def test_tichu_codes_match_the_messages():
+    """The engine lists its codes with their parameters; each has a sentence using exactly those."""
+    for code, params in tichu.CODES.items():
+        assert code in MESSAGES, code
+        used = set()
+        for text in english_texts(MESSAGES[code]):
+            used |= set(PLACEHOLDER.findall(text))
+        assert used <= set(params), code
+
+
+hands = st.lists(st.sampled_from(skat.DECK), min_size=10, max_size=10, unique=True)
+
+
+@pytest.fixture(scope="module")
+def module_app():
+    from webapp import create_app
+
+    return create_app({"TESTING": True, "SECRET_KEY": "test"})
+
+
+@settings(max_examples=60, deadline=None)
+@given(hand=hands)
+def test_every_skat_step_renders_in_german_with_card_names(module_app, hand):
+    result = skat.family_game_value(hand)
+    with module_app.test_request_context(), force_locale("de"):
+        for step in result.steps:
+            text = render_step(step, html=False)
+            assert "%(" not in text
+            for suit in (skat.Suit.CLUBS, skat.Suit.HEARTS):
+                assert suit.name.capitalize() not in text  # "Clubs" must have become "Kreuz"
+
+
+def test_card_names(app):
+    with app.test_request_context():
+        from webapp.explain import card_name
+
+        with force_locale("de"):
+            assert card_name(skat.parse_card("JC")) == "Kreuz-Bube"
+            assert card_name(skat.parse_card("0h")) == "Herz-Zehn"
+            assert card_name(tichu.parse_card("P")) == "Phönix"
+        with force_locale("en"):
+            assert card_name(skat.parse_card("AD")) == "Ace of Diamonds"
+            assert card_name(tichu.parse_card("R")) == "Dragon"

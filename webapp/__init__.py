@@ -1,0 +1,80 @@
+"""Kartenschule: learn the rules of card and dice games in the browser.
+
+The app factory :func:`create_app` builds the Flask application. Templates and
+static files live beside the package (``templates/``, ``static/``), so both
+folders are named explicitly here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Content-Security-Policy: everything from our own origin, no inline code.
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Create and configure the Kartenschule app.
+
+    Args:
+        config: settings that override the defaults (e.g. ``{"TESTING": True}``);
+            ``None`` uses the embedded defaults, then ``KARTENSCHULE_*``
+            environment variables (``KARTENSCHULE_SECRET_KEY``).
+
+    Returns:
+        The configured :class:`flask.Flask` application.
+    """
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    app.config.from_mapping(
+        SECRET_KEY="dev-only-change-me",
+        BABEL_DEFAULT_LOCALE="de",
+        LANGUAGES=("de", "en"),
+        WTF_CSRF_TIME_LIMIT=None,
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+    )
+    app.config.from_prefixed_env("KARTENSCHULE")
+    if config is not None:
+        app.config.from_mapping(config)
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    if app.config["SECRET_KEY"] == "dev-only-change-me" and not (app.debug or app.testing):
+        app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+
+    from . import explain, i18n, security
+    from .views import main, skat, tichu
+
+    i18n.init_app(app)
+    explain.init_app(app)
+    security.init_app(app)
+    app.register_blueprint(main.bp)
+    app.register_blueprint(skat.bp)
+    app.register_blueprint(tichu.bp)
+
+    from .cli import register_flask_commands
+
+    register_flask_commands(app)
+    return app
+
+
+def _instance_secret(instance: Path) -> str:
+    """Return a secret key kept in the instance folder, creating it once."""
+    import secrets
+
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()

@@ -1,0 +1,146 @@
+"""Render explanation steps and input errors in the reader's language.
+
+One renderer serves the pages (HTML, with cards drawn as small card chips) and
+the CLI (plain text). Both look the sentence up in :data:`webapp.messages.MESSAGES`,
+translate it with Flask-Babel (an app context is needed) and fill its named
+placeholders with the step's typed parameters.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any, Iterable
+
+from flask_babel import get_translations
+from markupsafe import Markup, escape
+
+from .messages import LABELS, MESSAGES, SKAT_CARD_NAME, TICHU_CARD_NAMES
+from .rules import skat, tichu
+from .rules.steps import RuleInputError, Step
+
+
+def _gettext(text: str) -> str:
+    return get_translations().ugettext(text)
+
+
+def _ngettext(singular: str, plural: str, n: int) -> str:
+    return get_translations().ungettext(singular, plural, n)
+
+
+def label(member: Enum) -> str:
+    """Return the translated name of an enum member listed in ``LABELS``.
+
+    Raises:
+        KeyError: when the member has no label (a missing translation entry).
+    """
+    return _gettext(LABELS[member])
+
+
+def card_name(card: Any) -> str:
+    """Return a card's full translated name, e.g. "Jack of Clubs" / "Kreuz-Bube"."""
+    if isinstance(card, skat.Card):
+        return _gettext(SKAT_CARD_NAME) % {"rank": label(card.rank), "suit": label(card.suit)}
+    if card.rank in TICHU_CARD_NAMES:
+        return _gettext(TICHU_CARD_NAMES[card.rank])
+    return str(card.rank)
+
+
+#: Short labels drawn on the special Tichu cards (the rank letter is not enough for a child).
+_TICHU_FACES = {tichu.DOG: "D", tichu.MAH_JONG: "1", tichu.PHOENIX: "P", tichu.DRAGON: "R", tichu.TEN: "10"}
+_TICHU_CLASSES = {tichu.DOG: "t-dog", tichu.MAH_JONG: "t-mahjong", tichu.PHOENIX: "t-phoenix", tichu.DRAGON: "t-dragon"}
+
+
+def tichu_face(card: tichu.TichuCard) -> str:
+    """The big character on a Tichu card: ``2``..``10``, ``J Q K A``, ``1``, ``R``, ``P``, ``D``."""
+    return _TICHU_FACES.get(card.rank, str(card).upper()[:1])
+
+
+def tichu_note(card: tichu.TichuCard) -> str:
+    """The small name under a special card's letter (translated), else ``""``."""
+    return card_name(card) if card.is_special else ""
+
+
+def tichu_class(card: tichu.TichuCard) -> str:
+    """The CSS class that colours a Tichu card."""
+    return _TICHU_CLASSES.get(card.rank, "t-natural")
+
+
+def card_chip(card: Any) -> Markup:
+    """Return a small inline card picture (HTML) with the card's name for screen readers."""
+    name = card_name(card)
+    if isinstance(card, skat.Card):
+        face = f"{card.rank.label}{card.suit.symbol}"
+        css = f"chip chip-skat suit-{card.suit.value}"
+    else:
+        face = tichu_face(card)
+        css = f"chip chip-tichu {tichu_class(card)}"
+    return Markup('<span class="{}" role="img" aria-label="{}" title="{}">{}</span>').format(
+        css, name, name, face
+    )
+
+
+def _is_card(value: Any) -> bool:
+    return isinstance(value, (skat.Card, tichu.TichuCard))
+
+
+def format_param(value: Any, html: bool) -> Any:
+    """Format one step parameter as text, or as :class:`Markup` when ``html``."""
+    if _is_card(value):
+        return card_chip(value) if html else card_name(value)
+    if isinstance(value, Enum) and value in LABELS:
+        text = label(value)
+    elif isinstance(value, tuple):
+        parts = [format_param(v, html) for v in value]
+        if html:
+            if value and all(_is_card(v) for v in value):
+                return Markup(" ").join(parts)
+            return Markup(", ").join(parts)
+        return ", ".join(str(p) for p in parts)
+    else:
+        text = str(value)
+    return escape(text) if html else text
+
+
+def _template(step: Step) -> str:
+    entry = MESSAGES[step.code]
+    if isinstance(entry, tuple):
+        singular, plural, count = entry
+        return _ngettext(singular, plural, int(step[count]))
+    return _gettext(entry)
+
+
+def render_step(step: Step, html: bool = True) -> Any:
+    """Render one step: :class:`Markup` when ``html`` (cards as chips), else ``str``.
+
+    Raises:
+        KeyError: the step's code has no sentence in ``MESSAGES``.
+    """
+    template = _template(step)
+    params = {name: format_param(value, html) for name, value in step.params}
+    if html:
+        return Markup(escape(template)) % params
+    return template % params
+
+
+def render_steps(steps: Iterable[Step], html: bool = True) -> list[Any]:
+    """Render a sequence of steps in order (see :func:`render_step`)."""
+    return [render_step(s, html) for s in steps]
+
+
+def render_error(error: RuleInputError, html: bool = True) -> Any:
+    """Render an input error's message in the reader's language."""
+    return render_step(error.step, html)
+
+
+def init_app(app) -> None:
+    """Make the renderers available in every template."""
+    app.jinja_env.globals.update(
+        render_step=render_step,
+        render_steps=render_steps,
+        card_name=card_name,
+        card_chip=card_chip,
+        label=label,
+        tichu_face=tichu_face,
+        tichu_note=tichu_note,
+        tichu_class=tichu_class,
+    )

@@ -1,0 +1,250 @@
+"""The one place that maps explanation codes to translatable sentences.
+
+Every :class:`webapp.rules.steps.Step` code an engine or view can emit has an
+entry in :data:`MESSAGES`: an English sentence with named placeholders
+(``%(run)s``), marked for extraction with :func:`N_` and translated at render
+time by :mod:`webapp.explain`. A sentence that depends on a count is a
+``(singular, plural, count_placeholder)`` triple marked with :func:`NP_`.
+
+:data:`LABELS` maps enum members that appear as parameters (suits, Tichu
+combination kinds) to their translatable names.
+
+``tests/web/test_messages.py`` renders every code in every language, so no
+step is ever shown untranslated.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .rules.skat import Rank as SkatRank
+from .rules.skat import Suit as SkatSuit
+from .rules.tichu import Kind as TichuKind
+
+
+def N_(text: str) -> str:
+    """Mark ``text`` for extraction; it is translated when rendered."""
+    return text
+
+
+def NP_(singular: str, plural: str, count: str) -> tuple[str, str, str]:
+    """Mark a plural pair; ``count`` names the placeholder that picks the form."""
+    return (singular, plural, count)
+
+
+# --- Skat (family rule: seed challenge "Skat hand value") -------------------
+SKAT_MESSAGES: dict[str, Any] = {
+    "skat.error.unknown": N_("“%(token)s” is not a Skat card. Write the value, then the suit: JC, 0S, 10H, 7D."),
+    "skat.error.duplicate": N_("%(card)s is there twice. Every card exists only once."),
+    "skat.error.count": N_("A Skat hand has %(needed)s cards, not %(count)s."),
+    "skat.jacks.held": N_("Your jacks: %(jacks)s."),
+    "skat.jacks.none": N_("You hold no jack."),
+    "skat.jacks.with": NP_(
+        "You hold the Jack of Clubs, so you play “with”: with %(run)s (%(jacks)s).",
+        "You hold the Jack of Clubs, so you play “with”: with %(run)s, the unbroken run %(jacks)s.",
+        "run",
+    ),
+    "skat.jacks.without": NP_(
+        "You lack the Jack of Clubs, so you play “without”: without %(run)s (%(missing)s missing).",
+        "You lack the Jack of Clubs, so you play “without”: without %(run)s (%(missing)s missing).",
+        "run",
+    ),
+    "skat.factor.jacks": N_("Jack factor: %(run)s + 1 = %(factor)s."),
+    "skat.trumps.suit": NP_(
+        "%(suit)s as trump: %(own)s of the suit + %(jacks)s of the jacks = %(count)s trump.",
+        "%(suit)s as trump: %(own)s of the suit + %(jacks)s of the jacks = %(count)s trumps.",
+        "count",
+    ),
+    "skat.trump.choice": N_("%(suit)s gives the most trumps (%(count)s), so %(suit)s is trump."),
+    "skat.trump.tie": N_(
+        "%(suit)s and %(others)s both give %(count)s trumps; on a tie the higher suit wins: %(suit)s is trump."
+    ),
+    "skat.pass.few_trumps": N_("The most trumps you can get is %(count)s, but you need at least %(needed)s."),
+    "skat.pass.no_ace": N_("You hold no ace of a suit other than %(suit)s, and you need one."),
+    "skat.ace.found": N_("An ace outside the trump suit: %(aces)s. Good!"),
+    "skat.value": N_("Game value: %(factor)s × %(base)s (%(suit)s) = %(value)s."),
+    "skat.verdict.pass": N_("So you pass."),
+}
+
+# --- Tichu (seed challenge "valid Tichu play") ------------------------------
+TICHU_MESSAGES: dict[str, Any] = {
+    # Input errors
+    "tichu.error.unknown": N_(
+        "“%(token)s” is not a Tichu card. Use 2 to 9, 0 for the ten, J, Q, K, A, R (Dragon), P (Phoenix), D (Dog) or 1 (Mah Jong)."
+    ),
+    "tichu.error.lowercase": N_("“%(token)s” is a small letter. Write Tichu cards with capital letters, like K or R."),
+    "tichu.error.duplicate": N_("There is only one %(card)s in the deck, but you wrote it more than once."),
+    "tichu.error.too_many": NP_(
+        "The deck has only four cards of rank %(card)s, but you wrote %(count)s.",
+        "The deck has only four cards of rank %(card)s, but you wrote %(count)s.",
+        "count",
+    ),
+    "tichu.error.deck_duplicate": N_(
+        "There is only one %(card)s: it cannot be on the table and in your play at the same time."
+    ),
+    "tichu.error.deck_too_many": NP_(
+        "The deck has only four cards of rank %(card)s, but the table and your play have %(count)s together.",
+        "The deck has only four cards of rank %(card)s, but the table and your play have %(count)s together.",
+        "count",
+    ),
+    "tichu.error.previous_invalid": N_("The cards on the table, %(cards)s, are not a combination."),
+    "tichu.error.empty_play": N_("Your play has no cards. Choose at least one card."),
+    # What is on the table
+    "tichu.table.lead": N_("Nothing is on the table: you lead."),
+    "tichu.table.dog": N_("The Dog is on the table. It passed the lead to you, so you lead."),
+    "tichu.table.single": N_("On the table: a single, the %(card)s."),
+    "tichu.table.phoenix_single": N_("On the table: the Phoenix as a single."),
+    "tichu.table.phoenix_led": N_("We assume the Phoenix was led, so it counts 1½."),
+    "tichu.table.pair": N_("On the table: a pair of %(rank)s."),
+    "tichu.table.triple": N_("On the table: a triple of %(rank)s."),
+    "tichu.table.full_house": N_("On the table: a full house, a triple of %(triple)s and a pair of %(pair)s."),
+    "tichu.table.straight": NP_(
+        "On the table: a straight of %(length)s card up to the %(top)s: %(cards)s.",
+        "On the table: a straight of %(length)s cards up to the %(top)s: %(cards)s.",
+        "length",
+    ),
+    "tichu.table.stairs": NP_(
+        "On the table: stairs of %(pairs)s pair up to the %(top)s: %(cards)s.",
+        "On the table: stairs of %(pairs)s pairs up to the %(top)s: %(cards)s.",
+        "pairs",
+    ),
+    "tichu.table.bomb": N_("On the table: a bomb, four cards of rank %(rank)s."),
+    "tichu.table.phoenix_as": N_("In it, the Phoenix stands for %(rank)s."),
+    "tichu.table.other_readings": N_("The Phoenix could also stand for %(others)s, but we count the highest way."),
+    # What the play is
+    "tichu.play.single": N_("You play a single, the %(card)s."),
+    "tichu.play.phoenix_single": N_("You play the Phoenix as a single."),
+    "tichu.play.phoenix_led": N_("When the Phoenix is led alone, it counts 1½."),
+    "tichu.play.pair": N_("You play a pair of %(rank)s."),
+    "tichu.play.triple": N_("You play a triple of %(rank)s."),
+    "tichu.play.full_house": N_("You play a full house, a triple of %(triple)s and a pair of %(pair)s."),
+    "tichu.play.straight": NP_(
+        "You play a straight of %(length)s card up to the %(top)s: %(cards)s.",
+        "You play a straight of %(length)s cards up to the %(top)s: %(cards)s.",
+        "length",
+    ),
+    "tichu.play.stairs": NP_(
+        "You play stairs of %(pairs)s pair up to the %(top)s: %(cards)s.",
+        "You play stairs of %(pairs)s pairs up to the %(top)s: %(cards)s.",
+        "pairs",
+    ),
+    "tichu.play.bomb": N_("You play a bomb, four cards of rank %(rank)s."),
+    "tichu.play.phoenix_as": N_("Your Phoenix stands for %(rank)s."),
+    "tichu.play.other_readings": N_("It could also stand for %(others)s, but the highest way counts."),
+    "tichu.play.none": N_("Your cards %(cards)s are not a combination."),
+    # Why the cards are no combination
+    "tichu.why.alone": N_("The %(card)s can only be played alone."),
+    "tichu.why.mah_jong": N_("The Mah Jong can only be played alone or as the 1 at the bottom of a straight."),
+    "tichu.why.phoenix_bomb": N_("The Phoenix can never be part of a bomb."),
+    "tichu.why.bomb_alone": N_("Four cards of rank %(rank)s are a bomb only when they are played on their own."),
+    "tichu.why.pair_ranks": N_("A pair needs two cards of the same rank."),
+    "tichu.why.triple_ranks": N_("A triple needs three cards of the same rank."),
+    "tichu.why.four_cards": N_("Four cards can only be two pairs next to each other (stairs) or four of a kind (a bomb)."),
+    "tichu.why.full_house": N_("A full house is a triple and a pair: three cards of one rank and two of another."),
+    "tichu.why.straight_short": NP_(
+        "A straight needs at least 5 cards, but you have only %(length)s.",
+        "A straight needs at least 5 cards, but you have only %(length)s.",
+        "length",
+    ),
+    "tichu.why.straight_gap": NP_(
+        "A straight has no gaps, but %(count)s rank is missing: %(missing)s.",
+        "A straight has no gaps, but %(count)s ranks are missing: %(missing)s.",
+        "count",
+    ),
+    "tichu.why.straight_gap_phoenix": NP_(
+        "The Phoenix can fill only one gap, but %(count)s rank is missing: %(missing)s.",
+        "The Phoenix can fill only one gap, but %(count)s ranks are missing: %(missing)s.",
+        "count",
+    ),
+    "tichu.why.phoenix_range": N_(
+        "The Phoenix can stand for 2 up to the Ace, but not for 1 or for a card above the Ace, so it does not fit into this straight."
+    ),
+    "tichu.why.stairs_gap": NP_(
+        "Stairs are pairs right next to each other, but %(count)s rank is missing: %(missing)s.",
+        "Stairs are pairs right next to each other, but %(count)s ranks are missing: %(missing)s.",
+        "count",
+    ),
+    "tichu.why.mixed": N_(
+        "So many cards can only be a straight (all different ranks in a row) or stairs (pairs in a row)."
+    ),
+    # Rules used in the comparison
+    "tichu.rule.by_triple": N_("Full houses are compared by their triple."),
+    "tichu.rule.by_top": N_("Straights and stairs are compared by their highest card."),
+    # Why the play is allowed or not
+    "tichu.reason.lead": N_("When you lead, you may play any combination."),
+    "tichu.reason.dog_not_lead": N_("The Dog may only be played when you lead, never on other cards."),
+    "tichu.reason.bomb_beats": N_("A bomb beats every combination that is not a bomb, even the Dragon."),
+    "tichu.reason.bomb_higher": N_("Your bomb of %(play)s beats the lower bomb of %(previous)s."),
+    "tichu.reason.bomb_not_higher": N_("Your bomb of %(play)s is not higher than the bomb of %(previous)s."),
+    "tichu.reason.bomb_on_table": N_("Only a higher bomb can beat a bomb."),
+    "tichu.reason.dragon_beats": N_("The Dragon is the highest single: it beats every other single."),
+    "tichu.reason.dragon_single": N_("The Dragon can only be played on a single, or when you lead."),
+    "tichu.reason.dragon_on_table": N_("Only a bomb can beat the Dragon."),
+    "tichu.reason.phoenix_dragon": N_("The Phoenix beats every single except the Dragon."),
+    "tichu.reason.phoenix_half": N_("The Phoenix counts half a rank more than the %(card)s, so it is higher."),
+    "tichu.reason.phoenix_on_phoenix": N_("There is only one Phoenix, so it cannot be played on itself."),
+    "tichu.reason.beats_phoenix": N_("Your %(card)s is more than 1½, so it beats the Phoenix."),
+    "tichu.reason.mah_jong_phoenix": N_("The Mah Jong counts 1, and that is less than the Phoenix’s 1½."),
+    "tichu.reason.kind": N_(
+        "You must play the same kind of combination as the table (%(previous)s), but yours is different (%(play)s)."
+    ),
+    "tichu.reason.length": NP_(
+        "Same kind (%(kind)s), but a different length: the table has %(previous)s card, you play %(play)s.",
+        "Same kind (%(kind)s), but a different length: the table has %(previous)s cards, you play %(play)s.",
+        "previous",
+    ),
+    "tichu.reason.higher": N_("Same kind (%(kind)s), and your %(play)s beats the %(previous)s on the table."),
+    "tichu.reason.not_higher": N_(
+        "Same kind (%(kind)s), but your %(play)s does not beat the %(previous)s on the table: it must be higher."
+    ),
+    # Verdict
+    "tichu.verdict.legal": N_("So you may play it."),
+    "tichu.verdict.illegal": N_("So you may not play it."),
+}
+
+# --- Pages and hints ---------------------------------------------------------
+VIEW_MESSAGES: dict[str, Any] = {
+    "skat.error.full": N_("You already have 10 cards. Take one away first."),
+    "web.error.bad_url": N_("This link is broken: %(detail)s"),
+    "tichu.error.line": N_("Write two plays on each line, PREVIOUS PLAY (use - when nothing was played), not %(count)s."),
+}
+
+MESSAGES: dict[str, Any] = {**SKAT_MESSAGES, **TICHU_MESSAGES, **VIEW_MESSAGES}
+
+# Enum members used as step parameters -> their translatable names.
+LABELS: dict[Any, str] = {
+    SkatSuit.CLUBS: N_("Clubs"),
+    SkatSuit.SPADES: N_("Spades"),
+    SkatSuit.HEARTS: N_("Hearts"),
+    SkatSuit.DIAMONDS: N_("Diamonds"),
+    SkatRank.ACE: N_("Ace"),
+    SkatRank.KING: N_("King"),
+    SkatRank.QUEEN: N_("Queen"),
+    SkatRank.JACK: N_("Jack"),
+    SkatRank.TEN: N_("Ten"),
+    SkatRank.NINE: N_("Nine"),
+    SkatRank.EIGHT: N_("Eight"),
+    SkatRank.SEVEN: N_("Seven"),
+    TichuKind.SINGLE: N_("single"),
+    TichuKind.PAIR: N_("pair"),
+    TichuKind.TRIPLE: N_("triple"),
+    TichuKind.FULL_HOUSE: N_("full house"),
+    TichuKind.STRAIGHT: N_("straight"),
+    TichuKind.STAIRS: N_("stairs"),
+    TichuKind.BOMB: N_("bomb"),
+}
+
+#: How a card's full name is built: "%(rank)s of %(suit)s" ("Kreuz-Bube" in German).
+SKAT_CARD_NAME = N_("%(rank)s of %(suit)s")
+
+# Tichu card names by rank code (webapp.rules.tichu: DOG 0, MAH_JONG 1, 2..14, PHOENIX 15, DRAGON 16).
+TICHU_CARD_NAMES: dict[int, str] = {
+    0: N_("Dog"),
+    1: N_("Mah Jong"),
+    11: N_("Jack"),
+    12: N_("Queen"),
+    13: N_("King"),
+    14: N_("Ace"),
+    15: N_("Phoenix"),
+    16: N_("Dragon"),
+}

@@ -1,0 +1,145 @@
+"""The Tichu trainer: put a play on the table, try yours on top, see the verdict and why.
+
+State lives in the URL in the seed's notation (``/tichu?table=44499&play=77722``;
+an empty table means the player leads). Clicks add or remove one card
+(``add_table=7``, ``remove_play=P``) or clear a play (``action=clear_table``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from flask import Blueprint, redirect, request, url_for
+
+from ..rules import tichu
+from ..rules.steps import RuleInputError, Step
+from . import is_htmx, page_or_fragment
+
+bp = Blueprint("tichu", __name__)
+
+PLAYS = ("table", "play")
+ACTIONS = {"clear_table", "clear_play"}
+#: The cards offered by the pickers: Mah Jong, 2 to Ace, then Dragon, Phoenix, Dog.
+PICKER = tuple(tichu.parse_card(c) for c in "1234567890JQKARPD")
+
+
+@dataclass
+class PlayState:
+    """The two plays the child has built, and the first problem found."""
+
+    cards: dict[str, list[tichu.TichuCard]] = field(default_factory=lambda: {p: [] for p in PLAYS})
+    problem: Step | None = None
+    status: int = 200
+
+    def fail(self, problem: RuleInputError | Step, status: int = 400) -> None:
+        if self.problem is None:
+            self.problem = problem.step if isinstance(problem, RuleInputError) else problem
+            self.status = status
+
+    def text(self, which: str) -> str:
+        return "".join(map(str, self.cards[which]))
+
+
+def read_play(state: PlayState, which: str, text: str) -> None:
+    """Parse one play leniently: keep every good card, remember the first problem."""
+    if text.strip() == "-":
+        return
+    for char in text.strip():
+        if char.isspace() or char == ",":
+            continue
+        try:
+            card = tichu.parse_card(char)
+        except RuleInputError as error:
+            state.fail(error)
+            continue
+        if not _try_add(state, which, card, status=400):
+            continue
+
+
+def _try_add(state: PlayState, which: str, card: tichu.TichuCard, status: int) -> bool:
+    """Add ``card`` unless the deck has no such card left (then fail with ``status``)."""
+    state.cards[which].append(card)
+    try:
+        tichu.check_deck(tuple(state.cards["table"]), tuple(state.cards["play"]))
+    except RuleInputError as error:
+        state.cards[which].pop()
+        state.fail(error, status)
+        return False
+    return True
+
+
+def apply_clicks(state: PlayState) -> bool:
+    """Apply the click in the query string; return True if there was one."""
+    clicked = False
+    for which in PLAYS:
+        add, remove = request.args.get(f"add_{which}"), request.args.get(f"remove_{which}")
+        if add:
+            clicked = True
+            try:
+                _try_add(state, which, tichu.parse_card(add), status=422)
+            except RuleInputError as error:
+                state.fail(error)
+        if remove:
+            clicked = True
+            try:
+                card = tichu.parse_card(remove)
+            except RuleInputError as error:
+                state.fail(error)
+            else:
+                if card in state.cards[which]:
+                    # remove the last copy, so the order the child built stays
+                    index = len(state.cards[which]) - 1 - state.cards[which][::-1].index(card)
+                    del state.cards[which][index]
+    action = request.args.get("action")
+    if action:
+        clicked = True
+        if action in ACTIONS:
+            state.cards[action.removeprefix("clear_")].clear()
+        else:
+            state.fail(Step("web.error.bad_url", detail=f"action={action}"))
+    return clicked
+
+
+def state_url(state: PlayState) -> str:
+    """The canonical URL of the two plays (empty ones left out)."""
+    args = {w: state.text(w) for w in PLAYS if state.cards[w]}
+    return url_for("tichu.page", **args)
+
+
+@bp.get("/tichu")
+def page():
+    """The Tichu trainer page, or its result fragment for htmx.
+
+    Query: ``table`` and ``play`` in the seed notation (``-`` or empty: no
+    previous play), one click (``add_table``/``add_play``/``remove_table``/
+    ``remove_play`` = a card, or ``action=clear_table|clear_play``). Status 400
+    for bad input, 422 for a card the deck does not have any more; what the
+    child built is kept.
+    """
+    state = PlayState()
+    for which in PLAYS:
+        read_play(state, which, request.args.get(which, ""))
+    clicked = apply_clicks(state)
+    url = state_url(state)
+    if clicked and not is_htmx() and state.problem is None:
+        return redirect(url, code=303)
+    verdict = None
+    previous, play = tuple(state.cards["table"]), tuple(state.cards["play"])
+    if play:
+        try:
+            verdict = tichu.judge(previous, play)
+        except RuleInputError as error:
+            state.fail(error)
+    return page_or_fragment(
+        "tichu/page.html",
+        "tichu/_update.html",
+        state.status,
+        push_url=url,
+        table=state.cards["table"],
+        play=state.cards["play"],
+        table_text=state.text("table"),
+        play_text=state.text("play"),
+        verdict=verdict,
+        problem=state.problem,
+        faces=PICKER,
+    )
