@@ -14,7 +14,7 @@ from typing import Any, Iterable
 from flask_babel import get_translations
 from markupsafe import Markup, escape
 
-from .messages import LABELS, MESSAGES, SKAT_CARD_NAME, TICHU_CARD_NAMES
+from .messages import LABELS, MESSAGES, SKAT_CARD_NAME, SKAT_RANK_LETTERS, TICHU_CARD_NAMES
 from .rules import skat, tichu
 from .rules.steps import RuleInputError, Step
 
@@ -36,6 +36,13 @@ def label(member: Enum) -> str:
     return _gettext(LABELS[member])
 
 
+def rank_letter(rank: skat.Rank) -> str:
+    """The rank as printed on a Skat card in the reader's language (``B`` for Bube in German)."""
+    if rank in SKAT_RANK_LETTERS:
+        return get_translations().upgettext(*SKAT_RANK_LETTERS[rank])
+    return rank.label
+
+
 def card_name(card: Any) -> str:
     """Return a card's full translated name, e.g. "Jack of Clubs" / "Kreuz-Bube"."""
     if isinstance(card, skat.Card):
@@ -55,11 +62,6 @@ def tichu_face(card: tichu.TichuCard) -> str:
     return _TICHU_FACES.get(card.rank, str(card).upper()[:1])
 
 
-def tichu_note(card: tichu.TichuCard) -> str:
-    """The small name under a special card's letter (translated), else ``""``."""
-    return card_name(card) if card.is_special else ""
-
-
 def tichu_class(card: tichu.TichuCard) -> str:
     """The CSS class that colours a Tichu card."""
     return _TICHU_CLASSES.get(card.rank, "t-natural")
@@ -69,10 +71,10 @@ def card_chip(card: Any) -> Markup:
     """Return a small inline card picture (HTML) with the card's name for screen readers."""
     name = card_name(card)
     if isinstance(card, skat.Card):
-        face = f"{card.rank.label}{card.suit.symbol}"
+        face = f"{rank_letter(card.rank)}{card.suit.symbol}"
         css = f"chip chip-skat suit-{card.suit.value}"
     else:
-        face = tichu_face(card)
+        face = name if card.is_special and card.rank != tichu.MAH_JONG else tichu_face(card)
         css = f"chip chip-tichu {tichu_class(card)}"
     return Markup('<span class="{}" role="img" aria-label="{}" title="{}">{}</span>').format(
         css, name, name, face
@@ -140,7 +142,7 @@ def init_app(app) -> None:
         card_name=card_name,
         card_chip=card_chip,
         label=label,
+        rank_letter=rank_letter,
         tichu_face=tichu_face,
-        tichu_note=tichu_note,
         tichu_class=tichu_class,
     )

@@ -32,6 +32,11 @@ def NP_(singular: str, plural: str, count: str) -> tuple[str, str, str]:
     return (singular, plural, count)
 
 
+def NC_(context: str, text: str) -> tuple[str, str]:
+    """Mark a short text whose translation depends on ``context`` (pgettext)."""
+    return (context, text)
+
+
 # --- Skat (family rule: seed challenge "Skat hand value") -------------------
 SKAT_MESSAGES: dict[str, Any] = {
     "skat.error.unknown": N_("“%(token)s” is not a Skat card. Write the value, then the suit: JC, 0S, 10H, 7D."),
@@ -40,13 +45,13 @@ SKAT_MESSAGES: dict[str, Any] = {
     "skat.jacks.held": N_("Your jacks: %(jacks)s."),
     "skat.jacks.none": N_("You hold no jack."),
     "skat.jacks.with": NP_(
-        "You hold the Jack of Clubs, so you play “with”: with %(run)s (%(jacks)s).",
-        "You hold the Jack of Clubs, so you play “with”: with %(run)s, the unbroken run %(jacks)s.",
+        "You have the Jack of Clubs, so you play “with”. The Jack of Spades is missing, so: with %(run)s.",
+        "You have the Jack of Clubs, so you play “with”. From the top, without a gap, you have %(jacks)s: with %(run)s.",
         "run",
     ),
     "skat.jacks.without": NP_(
-        "You lack the Jack of Clubs, so you play “without”: without %(run)s (%(missing)s missing).",
-        "You lack the Jack of Clubs, so you play “without”: without %(run)s (%(missing)s missing).",
+        "You don’t have the Jack of Clubs, so you play “without”. Only it is missing from the top: without %(run)s.",
+        "You don’t have the Jack of Clubs, so you play “without”. From the top, without a gap, you miss %(missing)s: without %(run)s.",
         "run",
     ),
     "skat.factor.jacks": N_("Jack factor: %(run)s + 1 = %(factor)s."),
@@ -232,6 +237,14 @@ LABELS: dict[Any, str] = {
     TichuKind.STRAIGHT: N_("straight"),
     TichuKind.STAIRS: N_("stairs"),
     TichuKind.BOMB: N_("bomb"),
+}
+
+#: The letters printed on Skat cards: German decks say B (Bube) and D (Dame).
+SKAT_RANK_LETTERS: dict[Any, tuple[str, str]] = {
+    SkatRank.ACE: NC_("card letter", "A"),
+    SkatRank.KING: NC_("card letter", "K"),
+    SkatRank.QUEEN: NC_("card letter", "Q"),
+    SkatRank.JACK: NC_("card letter", "J"),
 }
 
 #: How a card's full name is built: "%(rank)s of %(suit)s" ("Kreuz-Bube" in German).

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from webapp.explain import render_step
-from webapp.messages import LABELS, MESSAGES, SKAT_CARD_NAME, TICHU_CARD_NAMES
+from webapp.messages import LABELS, MESSAGES, SKAT_CARD_NAME, SKAT_RANK_LETTERS, TICHU_CARD_NAMES
 from webapp.rules import skat, tichu
 from webapp.rules.steps import Step
 
@@ -96,6 +96,12 @@ def test_every_skat_step_renders_in_german_with_card_names(module_app, hand):
             assert "%(" not in text
             for suit in (skat.Suit.CLUBS, skat.Suit.HEARTS):
                 assert suit.name.capitalize() not in text  # "Clubs" must have become "Kreuz"
+
+
+def test_card_letters_are_translated(catalog):
+    """German French-suited Skat decks print B (Bube) and D (Dame) where English ones print J and Q."""
+    letters = {text: catalog.get(text, context=ctx).string for ctx, text in SKAT_RANK_LETTERS.values()}
+    assert letters == {"A": "A", "K": "K", "Q": "D", "J": "B"}
 
 
 def test_card_names(app):

@@ -39,6 +39,10 @@ def test_permalink_in_german(client):
     html = client.get(f"/skat?hand={SEED_HAND}", headers={"Accept-Language": "de-DE,de;q=0.9"}).get_data(as_text=True)
     assert '<html lang="de">' in html
     assert "Kreuz" in html and "Spielwert: 3 × 12 (Kreuz) = 36." in html
+    # the card faces carry the German letters: B for Bube, D for Dame
+    face = re.search(r'id="card-JC".*?<span class="card-rank" aria-hidden="true">(\w+)</span>', html, re.S).group(1)
+    assert face == "B"
+    assert 'aria-label="Kreuz-Bube"' in html
 
 
 @pytest.mark.parametrize(

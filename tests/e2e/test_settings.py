@@ -1,0 +1,82 @@
+"""The header settings: language switch (kept in a cookie) and the four-colour deck."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .helpers import htmx_click
+
+pytestmark = pytest.mark.e2e
+
+
+def cookie(page: Page, name: str) -> str | None:
+    for item in page.context.cookies():
+        if item["name"] == name:
+            return item["value"]
+    return None
+
+
+def colour(page: Page, selector: str) -> str:
+    return page.locator(selector).evaluate("element => getComputedStyle(element).color")
+
+
+def test_switch_to_german_and_back_keeps_the_hand(page: Page):
+    page.goto("/skat")
+    expect(page.locator("h1")).to_have_text("Skat: what is my hand worth?")
+    for code, number in (("JC", 1), ("AS", 2)):
+        htmx_click(page, page.locator(f"#card-{code}"))
+        expect(page.locator("#skat-count")).to_have_text(f"{number} of 10 cards chosen")
+    expect(page).to_have_url(re.compile(r"/skat\?hand=JC,AS$"))
+
+    page.get_by_role("button", name="Deutsch").click()
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("h1")).to_have_text("Skat: Was ist mein Blatt wert?")
+    expect(page.locator("#suit-C")).to_contain_text("Kreuz")
+    expect(page.get_by_role("button", name="Deutsch")).to_have_attribute("aria-pressed", "true")
+    # back where the child was, with the hand built so far
+    expect(page).to_have_url(re.compile(r"/skat\?hand=JC,AS$"))
+    expect(page.locator("#card-JC")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#card-AS")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".skat-card[aria-pressed='true']")).to_have_count(2)
+    expect(page.locator("#skat-count")).to_have_text("2 von 10 Karten gewählt")
+    assert cookie(page, "lang") == "de"
+
+    # the cookie keeps German on the next page, although the browser asks for English
+    page.locator("header nav a[href='/tichu']").click()
+    expect(page).to_have_url(re.compile(r"/tichu$"))
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("h1")).to_have_text("Tichu: Darf ich das spielen?")
+
+    page.get_by_role("button", name="English").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page).to_have_url(re.compile(r"/tichu$"))
+    expect(page.locator("h1")).to_have_text("Tichu: may I play this?")
+    assert cookie(page, "lang") == "en"
+
+
+def test_four_colour_deck(page: Page):
+    page.goto("/skat")
+    toggle = page.locator("button[name=deck]")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    assert colour(page, "#card-AS") == colour(page, "#card-AC"), "two-colour deck: spades and clubs are both black"
+
+    toggle.click()
+    expect(page.locator("body")).to_have_class(re.compile(r"\bdeck-four\b"))
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    assert colour(page, "#card-AS") != colour(page, "#card-AC")
+    assert colour(page, "#card-AD") != colour(page, "#card-AH")
+    assert cookie(page, "deck") == "4"
+
+    # the cookie keeps the choice on the next page
+    page.goto("/skat?hand=JC")
+    expect(page.locator("body")).to_have_class(re.compile(r"\bdeck-four\b"))
+    expect(page.locator("#card-JC")).to_have_attribute("aria-pressed", "true")
+
+    toggle.click()
+    expect(page.locator("body")).to_have_class(re.compile(r"\bdeck-two\b"))
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    assert colour(page, "#card-AS") == colour(page, "#card-AC")
+    expect(page.locator("#card-JC")).to_have_attribute("aria-pressed", "true")  # the hand survives the toggle
