@@ -107,6 +107,7 @@ def page():
         "skat/_update.html",
         state.status,
         push_url=url,
+        game="skat",
         selected=selected,
         hand_text=",".join(map(str, selected)),
         result=result,

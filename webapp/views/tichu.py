@@ -135,6 +135,7 @@ def page():
         "tichu/_update.html",
         state.status,
         push_url=url,
+        game="tichu",
         table=state.cards["table"],
         play=state.cards["play"],
         table_text=state.text("table"),
