@@ -14,13 +14,6 @@ from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: Content-Security-Policy: everything from our own origin, no inline code.
-CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; "
-    "form-action 'self'; frame-ancestors 'none'"
-)
-
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Create and configure the Kartenschule app.

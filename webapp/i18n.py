@@ -6,7 +6,7 @@ from the browser's ``Accept-Language``, else German (Skat is a German game).
 
 from __future__ import annotations
 
-from flask import Flask, current_app, g, request
+from flask import Flask, current_app, request
 from flask_babel import Babel
 
 LANG_COOKIE = "lang"
@@ -15,9 +15,6 @@ LANG_COOKIE = "lang"
 def select_locale() -> str:
     """Return the language code for the current request (``"de"`` or ``"en"``)."""
     languages = current_app.config["LANGUAGES"]
-    forced = getattr(g, "forced_lang", None)
-    if forced in languages:
-        return forced
     cookie = request.cookies.get(LANG_COOKIE)
     if cookie in languages:
         return cookie

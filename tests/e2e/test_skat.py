@@ -232,6 +232,10 @@ def test_tablet_touch(tablet_page: Page):
     with htmx_swap(page):
         card(page, "8D").tap()
     expect(page.locator("#skat-value")).to_have_text("36")
+    # the stacked layout keeps the verdict in sight while the child is at the cards
+    card(page, "AC").scroll_into_view_if_needed()
+    expect(page.locator("#skat-value")).to_be_in_viewport()
+    page.screenshot(path=str(SCREENSHOTS / "tablet-viewport.png"))
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the page scrolls sideways by {overflow}px on a tablet"
     assert_accessible(page, "/skat seed hand on a tablet")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, has_request_context, redirect, render_template, request, url_for
 
-from ..i18n import LANG_COOKIE
+from ..i18n import LANG_COOKIE, select_locale
 
 bp = Blueprint("main", __name__)
 
@@ -67,13 +67,10 @@ def settings():
 
 
 @bp.app_context_processor
-def _settings_context():
-    from flask import has_request_context
-
+def _settings_context() -> dict:
+    """Template variables of the header: language, deck colours, the current page."""
     if not has_request_context():
         return {}
-    from ..i18n import select_locale
-
     deck = request.cookies.get(DECK_COOKIE)
     return {
         "current_lang": select_locale(),
