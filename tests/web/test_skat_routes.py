@@ -127,6 +127,20 @@ def test_clear_and_random(client):
     assert len(pressed(html)) == 10
 
 
+def test_random_hands_are_playable_about_half_of_the_time():
+    """A fair deal is playable only ~9 % of the time; the trainer's deals aim at 50 %."""
+    import random
+
+    from webapp.rules.skat import family_game_value
+    from webapp.views.skat import random_hand
+
+    rng = random.Random(2026)
+    hands = [random_hand(rng) for _ in range(400)]
+    assert all(len(set(h)) == 10 for h in hands)
+    playable = sum(family_game_value(h).value is not None for h in hands)
+    assert 140 <= playable <= 260
+
+
 def test_partial_hand_shows_what_is_missing(client):
     html = client.get("/skat?hand=JC,JS,JD", headers=EN).get_data(as_text=True)
     assert "Pick 7 more cards." in html

@@ -55,12 +55,28 @@ def read_hand(text: str) -> HandState:
     return state
 
 
+def random_hand(rng: random.Random | None = None) -> list[skat.Card]:
+    """Deal a random 10-card hand, playable about half of the time.
+
+    Only about 9 % of all hands are playable by the family rule, so a fair deal
+    would nearly always say "pass"; this draws deals until it has one of the
+    kind chosen by a coin toss (at most 500 draws).
+    """
+    rng = rng or random.Random()
+    playable = rng.random() < 0.5
+    for _ in range(500):
+        hand = rng.sample(skat.DECK, skat.HAND_SIZE)
+        if (skat.family_game_value(hand).value is not None) == playable:
+            break
+    return hand
+
+
 def apply_action(state: HandState, toggle: str | None, action: str | None) -> None:
     """Apply one click: ``toggle`` a card in or out, or ``action`` clear/random."""
     if action == "clear":
         state.cards.clear()
     elif action == "random":
-        state.cards[:] = random.sample(skat.DECK, skat.HAND_SIZE)
+        state.cards[:] = random_hand()
     elif action:
         state.fail(Step("web.error.bad_url", detail=f"action={action}"))
     if toggle:
