@@ -2,7 +2,29 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask import Response, make_response, render_template, request
+
+from ..rules.steps import RuleInputError, Step
+
+
+@dataclass
+class ProblemTracker:
+    """The first problem found in a request (as a :class:`Step` to show) and its status.
+
+    Trainer states inherit it: a page keeps everything the child built and
+    reports only the first thing that was wrong.
+    """
+
+    problem: Step | None = None
+    status: int = 200
+
+    def fail(self, problem: RuleInputError | Step, status: int = 400) -> None:
+        """Remember ``problem`` (an engine error or a view step) unless one is known already."""
+        if self.problem is None:
+            self.problem = problem.step if isinstance(problem, RuleInputError) else problem
+            self.status = status
 
 
 def is_htmx() -> bool:

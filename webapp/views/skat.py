@@ -9,28 +9,22 @@ browser without JavaScript gets a redirect to the canonical URL.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from flask import Blueprint, redirect, request, url_for
 
 from ..rules import skat
 from ..rules.steps import RuleInputError, Step
-from . import is_htmx, page_or_fragment
+from . import ProblemTracker, is_htmx, page_or_fragment
 
 bp = Blueprint("skat", __name__)
 
 
 @dataclass
-class HandState:
+class HandState(ProblemTracker):
     """What the child has built, and the first problem found in the request."""
 
-    cards: list[skat.Card]
-    problem: RuleInputError | Step | None = None
-    status: int = 200
-
-    def fail(self, problem: RuleInputError | Step, status: int = 400) -> None:
-        if self.problem is None:
-            self.problem, self.status = problem, status
+    cards: list[skat.Card] = field(default_factory=list)
 
 
 def read_hand(text: str) -> HandState:
@@ -39,7 +33,7 @@ def read_hand(text: str) -> HandState:
     Unknown tokens and duplicates are dropped, cards past the tenth are dropped;
     each answers 400 with a message naming the problem.
     """
-    state = HandState([])
+    state = HandState()
     for token in skat.split_tokens(text):
         try:
             card = skat.parse_card(token)
@@ -117,7 +111,6 @@ def page():
     result = None
     if len(selected) == skat.HAND_SIZE:
         result = skat.family_game_value(selected)
-    problem = state.problem.step if isinstance(state.problem, RuleInputError) else state.problem
     return page_or_fragment(
         "skat/page.html",
         "skat/_update.html",
@@ -127,7 +120,7 @@ def page():
         selected=selected,
         hand_text=",".join(map(str, selected)),
         result=result,
-        problem=problem,
+        problem=state.problem,
         missing=skat.HAND_SIZE - len(selected),
         suits=skat.SUITS,
         ranks=skat.RANKS,

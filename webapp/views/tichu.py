@@ -13,7 +13,7 @@ from flask import Blueprint, redirect, request, url_for
 
 from ..rules import tichu
 from ..rules.steps import RuleInputError, Step
-from . import is_htmx, page_or_fragment
+from . import ProblemTracker, is_htmx, page_or_fragment
 
 bp = Blueprint("tichu", __name__)
 
@@ -24,17 +24,10 @@ PICKER = tuple(tichu.parse_card(c) for c in "1234567890JQKARPD")
 
 
 @dataclass
-class PlayState:
+class PlayState(ProblemTracker):
     """The two plays the child has built, and the first problem found."""
 
     cards: dict[str, list[tichu.TichuCard]] = field(default_factory=lambda: {p: [] for p in PLAYS})
-    problem: Step | None = None
-    status: int = 200
-
-    def fail(self, problem: RuleInputError | Step, status: int = 400) -> None:
-        if self.problem is None:
-            self.problem = problem.step if isinstance(problem, RuleInputError) else problem
-            self.status = status
 
     def text(self, which: str) -> str:
         return "".join(map(str, self.cards[which]))
@@ -52,8 +45,7 @@ def read_play(state: PlayState, which: str, text: str) -> None:
         except RuleInputError as error:
             state.fail(error)
             continue
-        if not _try_add(state, which, card, status=400):
-            continue
+        _try_add(state, which, card, status=400)
 
 
 def _try_add(state: PlayState, which: str, card: tichu.TichuCard, status: int) -> bool:
