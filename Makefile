@@ -35,7 +35,7 @@ translations: $(STAMP)
 # entries in webapp/translations/de/LC_MESSAGES/messages.po.
 extract: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k NP_:1,2 -k NC_:1c,2 -k lazy_gettext --no-location --sort-output -o webapp/translations/messages.pot .
-	$(BIN)/pybabel update -i webapp/translations/messages.pot -d webapp/translations --no-fuzzy-matching --ignore-obsolete
+	$(BIN)/pybabel update -i webapp/translations/messages.pot -d webapp/translations --no-fuzzy-matching --ignore-obsolete --ignore-pot-creation-date --width 100
 
 run: install
 	$(BIN)/flask --app webapp run --host $(HOST) --port $(PORT)

@@ -1,78 +1,14 @@
-"""The one place that maps explanation codes to translatable sentences.
-
-Every :class:`webapp.rules.steps.Step` code an engine or view can emit has an
-entry in :data:`MESSAGES`: an English sentence with named placeholders
-(``%(run)s``), marked for extraction with :func:`N_` and translated at render
-time by :mod:`webapp.explain`. A sentence that depends on a count is a
-``(singular, plural, count_placeholder)`` triple marked with :func:`NP_`.
-
-:data:`LABELS` maps enum members that appear as parameters (suits, Tichu
-combination kinds) to their translatable names.
-
-``tests/web/test_messages.py`` renders every code in every language, so no
-step is ever shown untranslated.
-"""
+"""Tichu sentences: play legality (seed challenge "valid Tichu play") and card names."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .rules.skat import Rank as SkatRank
-from .rules.skat import Suit as SkatSuit
-from .rules.tichu import Kind as TichuKind
-
-
-def N_(text: str) -> str:
-    """Mark ``text`` for extraction; it is translated when rendered."""
-    return text
-
-
-def NP_(singular: str, plural: str, count: str) -> tuple[str, str, str]:
-    """Mark a plural pair; ``count`` names the placeholder that picks the form."""
-    return (singular, plural, count)
-
-
-def NC_(context: str, text: str) -> tuple[str, str]:
-    """Mark a short text whose translation depends on ``context`` (pgettext)."""
-    return (context, text)
-
-
-# --- Skat (family rule: seed challenge "Skat hand value") -------------------
-SKAT_MESSAGES: dict[str, Any] = {
-    "skat.error.unknown": N_("“%(token)s” is not a Skat card. Write the value, then the suit: JC, 0S, 10H, 7D."),
-    "skat.error.duplicate": N_("%(card)s is there twice. Every card exists only once."),
-    "skat.error.count": N_("A Skat hand has %(needed)s cards, not %(count)s."),
-    "skat.jacks.held": N_("Your jacks: %(jacks)s."),
-    "skat.jacks.none": N_("You hold no jack."),
-    "skat.jacks.with": NP_(
-        "You have the Jack of Clubs, so you play “with”. The Jack of Spades is missing, so: with %(run)s.",
-        "You have the Jack of Clubs, so you play “with”. From the top, without a gap, you have %(jacks)s: with %(run)s.",
-        "run",
-    ),
-    "skat.jacks.without": NP_(
-        "You don’t have the Jack of Clubs, so you play “without”. Only it is missing from the top: without %(run)s.",
-        "You don’t have the Jack of Clubs, so you play “without”. From the top, without a gap, you miss %(missing)s: without %(run)s.",
-        "run",
-    ),
-    "skat.factor.jacks": N_("Jack factor: %(run)s + 1 = %(factor)s."),
-    "skat.trumps.suit": NP_(
-        "%(suit)s as trump: %(own)s of the suit + %(jacks)s of the jacks = %(count)s trump.",
-        "%(suit)s as trump: %(own)s of the suit + %(jacks)s of the jacks = %(count)s trumps.",
-        "count",
-    ),
-    "skat.trump.choice": N_("%(suit)s gives the most trumps (%(count)s), so %(suit)s is trump."),
-    "skat.trump.tie": N_(
-        "%(suit)s and %(others)s both give %(count)s trumps; on a tie the higher suit wins: %(suit)s is trump."
-    ),
-    "skat.pass.few_trumps": N_("The most trumps you can get is %(count)s, but you need at least %(needed)s."),
-    "skat.pass.no_ace": N_("You hold no ace of a suit other than %(suit)s, and you need one."),
-    "skat.ace.found": N_("An ace outside the trump suit: %(aces)s. Good!"),
-    "skat.value": N_("Game value: %(factor)s × %(base)s (%(suit)s) = %(value)s."),
-    "skat.verdict.pass": N_("So you pass."),
-}
+from ..rules.tichu import Kind as TichuKind
+from .markers import N_, NP_
 
 # --- Tichu (seed challenge "valid Tichu play") ------------------------------
-TICHU_MESSAGES: dict[str, Any] = {
+MESSAGES: dict[str, Any] = {
     # Input errors
     "tichu.error.unknown": N_(
         "“%(token)s” is not a Tichu card. Use 2 to 9, 0 for the ten, J, Q, K, A, R (Dragon), P (Phoenix), D (Dog) or 1 (Mah Jong)."
@@ -207,29 +143,8 @@ TICHU_MESSAGES: dict[str, Any] = {
     "tichu.verdict.illegal": N_("So you may not play it."),
 }
 
-# --- Pages and hints ---------------------------------------------------------
-VIEW_MESSAGES: dict[str, Any] = {
-    "skat.error.full": N_("You already have 10 cards. Take one away first."),
-    "web.error.bad_url": N_("This link is broken: %(detail)s"),
-    "tichu.error.line": N_("Write two plays on each line, PREVIOUS PLAY (use - when nothing was played), not %(count)s."),
-}
-
-MESSAGES: dict[str, Any] = {**SKAT_MESSAGES, **TICHU_MESSAGES, **VIEW_MESSAGES}
-
 # Enum members used as step parameters -> their translatable names.
 LABELS: dict[Any, str] = {
-    SkatSuit.CLUBS: N_("Clubs"),
-    SkatSuit.SPADES: N_("Spades"),
-    SkatSuit.HEARTS: N_("Hearts"),
-    SkatSuit.DIAMONDS: N_("Diamonds"),
-    SkatRank.ACE: N_("Ace"),
-    SkatRank.KING: N_("King"),
-    SkatRank.QUEEN: N_("Queen"),
-    SkatRank.JACK: N_("Jack"),
-    SkatRank.TEN: N_("Ten"),
-    SkatRank.NINE: N_("Nine"),
-    SkatRank.EIGHT: N_("Eight"),
-    SkatRank.SEVEN: N_("Seven"),
     TichuKind.SINGLE: N_("single"),
     TichuKind.PAIR: N_("pair"),
     TichuKind.TRIPLE: N_("triple"),
@@ -238,17 +153,6 @@ LABELS: dict[Any, str] = {
     TichuKind.STAIRS: N_("stairs"),
     TichuKind.BOMB: N_("bomb"),
 }
-
-#: The letters printed on Skat cards: German decks say B (Bube) and D (Dame).
-SKAT_RANK_LETTERS: dict[Any, tuple[str, str]] = {
-    SkatRank.ACE: NC_("card letter", "A"),
-    SkatRank.KING: NC_("card letter", "K"),
-    SkatRank.QUEEN: NC_("card letter", "Q"),
-    SkatRank.JACK: NC_("card letter", "J"),
-}
-
-#: How a card's full name is built: "%(rank)s of %(suit)s" ("Kreuz-Bube" in German).
-SKAT_CARD_NAME = N_("%(rank)s of %(suit)s")
 
 # Tichu card names by rank code (webapp.rules.tichu: DOG 0, MAH_JONG 1, 2..14, PHOENIX 15, DRAGON 16).
 TICHU_CARD_NAMES: dict[int, str] = {

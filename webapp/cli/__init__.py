@@ -1,0 +1,37 @@
+"""The ``kartenschule`` console script: the rule engines on the command line.
+
+    kartenschule skat JC JS JD AC KC 9C AS 7H QD 8D      -> 36 Clubs
+    kartenschule skat --explain --lang de JC JS ...       -> 36 Kreuz, then the steps
+    kartenschule tichu 44499 77722                        -> legal / the reason
+    printf 'JC JS ...\\n' | kartenschule skat --batch     -> one answer line per input line
+
+Bad input outside batch mode: the problem on stderr, exit status 2. In batch
+mode a bad line prints ``error: ...`` for that line and the rest go on (exit 0).
+The same commands are available as ``flask --app webapp skat ...``. Each game
+has its module here (one click group); a new game adds it to ``GROUPS``.
+"""
+
+from __future__ import annotations
+
+import click
+from flask import Flask
+
+from . import skat, tichu
+
+#: One click group a game.
+GROUPS: tuple[click.Group, ...] = (skat.group, tichu.group)
+
+
+@click.group(help="Kartenschule: the rules of card games, explained.")
+def main() -> None:
+    """Entry point of the ``kartenschule`` console script."""
+
+
+for _group in GROUPS:
+    main.add_command(_group)
+
+
+def register_flask_commands(app: Flask) -> None:
+    """Offer the same commands as ``flask --app webapp skat|tichu|...``."""
+    for group in GROUPS:
+        app.cli.add_command(group)
