@@ -12,7 +12,7 @@ from __future__ import annotations
 import click
 from flask_babel import gettext
 
-from ..explain import label, render_error, render_steps
+from ..explain import label, render_error, render_steps, skat_game_name
 from ..rules import skat
 from ..rules import skat as skat_module
 from ..rules import skat_official as official
@@ -73,13 +73,6 @@ def score_answer(cards: tuple[str, ...], skat: tuple[str, ...] | None, game: str
     return [str(result.score)], render_steps(result.steps, html=False)
 
 
-def game_name(game: official.CoachGame) -> str:
-    """A coach game's name: "Clubs", "Grand", "Null Ouvert Hand" (Null variants are the same in German)."""
-    if game.game.is_null:
-        return "Null" + (" Ouvert" if game.ouvert else "") + (" Hand" if game.hand else "")
-    return label(game.game)
-
-
 def bid_answer(cards: tuple[str, ...], skat: tuple[str, ...] | None) -> tuple[list[str], list[str]]:
     """The bidding coach: one line a game (value before the skat, safe bid), then the advice.
 
@@ -89,12 +82,12 @@ def bid_answer(cards: tuple[str, ...], skat: tuple[str, ...] | None) -> tuple[li
     hand_cards = skat_module.parse_hand(cards)
     skat_cards = None if skat is None else skat_module.parse_cards(skat)
     result = official.bidding_coach(hand_cards, skat_cards)
-    lines = [gettext("%(game)s: %(value)s, safe bid %(safe)s", game=game_name(g), value=g.value, safe=g.safe)
+    lines = [gettext("%(game)s: %(value)s, safe bid %(safe)s", game=skat_game_name(g.game, g.hand, g.ouvert), value=g.value, safe=g.safe)
              for g in result.games]
     if result.best is None:
         lines.append(gettext("Advice: pass"))
     else:
-        lines.append(gettext("Advice: %(game)s, stop at %(safe)s", game=game_name(result.best), safe=result.best.safe))
+        lines.append(gettext("Advice: %(game)s, stop at %(safe)s", game=skat_game_name(result.best.game, result.best.hand, result.best.ouvert), safe=result.best.safe))
     steps = [line for g in result.games[:5] for line in render_steps(g.steps, html=False)]
     return lines, steps + render_steps(result.steps, html=False)
 

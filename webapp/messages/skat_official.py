@@ -69,7 +69,7 @@ MESSAGES: dict[str, Any] = {
     "skat.official.level.schwarz_announced": N_("+ 1 for Schwarz announced."),
     "skat.official.level.ouvert": N_("+ 1 for Ouvert: you played with your cards open."),
     "skat.official.value": N_(
-        "Multiplier: %(matadors)s matadors + %(levels)s levels = %(multiplier)s. Game value: %(multiplier)s × %(base)s = %(value)s."
+        "Multiplier: matadors %(matadors)s + levels %(levels)s = %(multiplier)s. Game value: %(multiplier)s × %(base)s = %(value)s."
     ),
     "skat.official.null_value": N_("%(name)s has a fixed value: %(value)s. Jacks and matadors do not count in Null."),
     # Won or lost
@@ -103,10 +103,10 @@ MESSAGES: dict[str, Any] = {
         "Careful: if the %(card)s lies in the skat, you are %(kind)s %(run)s and the game is worth only %(safe)s. That happens with %(percent)s of 100 skats. Safe up to %(safe)s."
     ),
     "skat.coach.rule.grand": N_(
-        "You hold %(jacks)s jacks and %(aces)s aces: at least 2 jacks and 5 jacks and aces together, so aim for a Grand."
+        "Jacks: %(jacks)s, aces: %(aces)s. That is at least 2 jacks and 5 jacks and aces together, so aim for a Grand."
     ),
     "skat.coach.rule.no_grand": N_(
-        "%(jacks)s jacks and %(aces)s aces: for a Grand you want at least 2 jacks and 5 jacks and aces together."
+        "Jacks: %(jacks)s, aces: %(aces)s. For a Grand you want at least 2 jacks and 5 jacks and aces together."
     ),
     "skat.coach.rule.suit": N_("%(suit)s gives you %(count)s trumps, 6 or more: aim for %(suit)s."),
     "skat.coach.rule.no_suit": N_("The most trumps you get is %(count)s (%(suit)s), fewer than %(needed)s."),
