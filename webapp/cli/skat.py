@@ -65,10 +65,7 @@ def score_answer(cards: tuple[str, ...], skat: tuple[str, ...] | None, game: str
     declaration, implied = official.declare(official.GameType(game), hand, ouvert,
                                             official.Announcement(announce) if announce else None)
     checked_bid = None if bid is None else official.parse_bid(bid)
-    if declaration.game.is_null:
-        outcome = official.Outcome(0, tricks) if 0 <= tricks <= 10 else official.parse_outcome(0, tricks)
-    else:
-        outcome = official.parse_outcome(points, tricks, skat_cards)
+    outcome = official.parse_outcome(points, tricks, skat_cards, null=declaration.game.is_null)
     result = official.score_game(hand_cards, skat_cards, declaration, outcome, checked_bid, implied=implied)
     return [str(result.score)], render_steps(result.steps, html=False)
 

@@ -295,18 +295,21 @@ class Outcome:
     tricks: int
 
 
-def parse_outcome(points: int, tricks: int, skat: Iterable[Card] | None = None) -> Outcome:
+def parse_outcome(points: int, tricks: int, skat: Iterable[Card] | None = None, null: bool = False) -> Outcome:
     """Check card points and tricks for a suit game or Grand (ISkO 1.2.2, 4.4).
 
     The declarer's points include the skat. 1 and 119 points cannot happen
     (no card is worth 1); 10 tricks mean all 120 points; with no trick the
-    declarer has only the skat's points (at most 22).
+    declarer has only the skat's points (at most 22). For Null (``null``)
+    only the tricks count: the points are ignored and stored as 0.
 
     Raises:
         RuleInputError: ``skat.official.error.points``, ``.tricks`` or ``.impossible``.
     """
     if not 0 <= tricks <= TRICKS:
         raise RuleInputError("skat.official.error.tricks", f"tricks must be 0 to 10, not {tricks}", tricks=tricks)
+    if null:
+        return Outcome(0, tricks)
     if not 0 <= points <= TOTAL_POINTS:
         raise RuleInputError("skat.official.error.points", f"card points must be 0 to 120, not {points}",
                              points=points)
@@ -677,8 +680,6 @@ class CoachGame:
         safe: the highest safe bid: the lowest value any skat can leave (ISkO 5.4 overbid trap).
         worst: the matadors the worst skat makes, when they differ; else None.
         worst_skat: an example skat card that makes the worst case (the highest missing top trump).
-        hand_value: the value as a hand game (not picking up the skat), before the skat.
-        hand_safe: the lowest hand-game value any skat can leave.
         risk: the share of possible skats (0.0-1.0) that lower the value.
         steps: the explanation for this game.
     """
@@ -691,8 +692,6 @@ class CoachGame:
     safe: int
     worst: tuple[MatadorKind, int] | None
     worst_skat: Card | None
-    hand_value: int
-    hand_safe: int
     risk: float
     steps: tuple[Step, ...]
 
@@ -719,10 +718,6 @@ class CoachResult:
     steps: tuple[Step, ...]
 
 
-def _multiplier(m: tuple[bool, int]) -> int:
-    return m[1] + 1
-
-
 def _coach_trump_game(game: GameType, hand: tuple[Card, ...], skat: tuple[Card, ...] | None,
                       unknown: tuple[Card, ...]) -> CoachGame:
     order = TRUMP_ORDER[game]
@@ -733,8 +728,7 @@ def _coach_trump_game(game: GameType, hand: tuple[Card, ...], skat: tuple[Card, 
     value = (m.count + 1) * base
     if skat is not None:
         steps.append(Step("skat.coach.exact", run=m.count, base=base, value=value))
-        return CoachGame(game, False, False, m, value, value, None, None, value + base, value + base, 0.0,
-                         tuple(steps))
+        return CoachGame(game, False, False, m, value, value, None, None, 0.0, tuple(steps))
     own = frozenset(hand)
     worst_n, worst_m, lower = m.count + 1, None, 0
     pairs = 0
@@ -754,8 +748,7 @@ def _coach_trump_game(game: GameType, hand: tuple[Card, ...], skat: tuple[Card, 
                           percent=round(100 * lower / pairs)))
     else:
         steps.append(Step("skat.coach.safe", value=value))
-    return CoachGame(game, False, False, m, value, safe, worst_m, worst_skat, value + base, safe + base,
-                     lower / pairs, tuple(steps))
+    return CoachGame(game, False, False, m, value, safe, worst_m, worst_skat, lower / pairs, tuple(steps))
 
 
 def _coach_null(hand_game: bool, ouvert: bool) -> CoachGame:
@@ -763,7 +756,7 @@ def _coach_null(hand_game: bool, ouvert: bool) -> CoachGame:
     declaration = Declaration(GameType.NULL, hand_game, ouvert)
     steps = (Step("skat.official.null_value", value=value, hand=hand_game, ouvert=ouvert,
                   name=_null_name(declaration)),)
-    return CoachGame(GameType.NULL, hand_game, ouvert, None, value, value, None, None, value, value, 0.0, steps)
+    return CoachGame(GameType.NULL, hand_game, ouvert, None, value, value, None, None, 0.0, steps)
 
 
 #: Null order within a suit, low to high (ISkO 2.3.3): 7 8 9 10 J Q K A.

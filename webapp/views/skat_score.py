@@ -80,10 +80,7 @@ def record_score(record: list[Any]) -> tuple[official.Score, tuple[Step, ...]]:
         skat_cards = skat.parse_cards(skat_text) if skat_text else None
     elif not declaration.game.is_null:
         matadors = official.matadors_from_count(declaration.game, source > 0, abs(source))
-    if declaration.game.is_null:
-        outcome = official.Outcome(0, tricks)
-    else:
-        outcome = official.parse_outcome(points, tricks, skat_cards)
+    outcome = official.parse_outcome(points, tricks, skat_cards, null=declaration.game.is_null)
     result = official.score_game(hand, skat_cards, declaration, outcome, bid or None, matadors, implied)
     return result, implied
 
