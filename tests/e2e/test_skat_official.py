@@ -30,7 +30,7 @@ def test_build_a_hand_and_read_the_safe_bid(tablet_page: Page):
     expect(page.locator("#coach-stop")).to_contain_text("18")
     expect(page.locator("#coach-diamonds")).to_contain_text("aim for this")
     expect(page.locator("#coach-ladder li")).to_have_count(10)
-    expect(page.locator("#coach-best-steps")).to_contain_text("lies in the skat, you are with 1")
+    expect(page.locator("#skat-steps")).to_contain_text("lies in the skat, you are with 1")
     expect(page).to_have_url(re.compile(r"rules=official"))
 
     # put the Jack of Clubs and a seven into the skat: the exact value is "with 1"
