@@ -93,3 +93,16 @@ def test_score_sheet_bad_input_keeps_the_form(page: Page, browser_errors):
     expect(page.locator("#score-problem .problem")).to_contain_text("Null is worth only 23, but the bid was 30.")
     expect(page.locator("#score-game")).to_have_value("null")
     expect(page.locator("#score-bid")).to_have_value("30")
+
+
+def test_coach_without_javascript(new_page):
+    page = new_page(java_script_enabled=False)
+    page.goto("/skat?rules=official&hand=" + ",".join(TRAP[:9]))
+    card(page, TRAP[9]).click()
+    expect(page.locator("#coach-safe")).to_have_text("18")
+    page.locator("#target-skat").click()
+    card(page, "JS").click()
+    card(page, "7C").click()
+    expect(page).to_have_url(re.compile(r"skat=7C,JS"))
+    expect(page.locator("#coach-diamonds td").first).to_have_text("18")
+    expect(page.locator("#skat-steps")).to_contain_text("The skat changed this")

@@ -173,6 +173,15 @@ def test_every_level(hand, announced, points, tricks, levels, multiplier, score)
     assert result.won is (score > 0)
 
 
+def test_failed_schwarz_announcement_names_schwarz():
+    declaration, _ = declare(GameType.CLUBS, hand=True, announced=Announcement.SCHWARZ)
+    result = score_game(WITH_1_CLUBS, SKAT, declaration, outcome(80, 8))
+    codes = [s.code for s in result.steps]
+    assert "skat.official.announce_failed.schwarz" in codes
+    assert "skat.official.announce_failed.schneider" not in codes
+    assert result.score == -2 * 7 * 12
+
+
 def test_ouvert_level_and_implied_hand():
     declaration, implied = declare(GameType.SPADES, ouvert=True)
     assert declaration == Declaration(GameType.SPADES, True, True, Announcement.SCHWARZ)

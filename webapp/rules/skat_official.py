@@ -641,12 +641,12 @@ def score_game(hand: Iterable[Card] | None, skat: Iterable[Card] | None, declara
         steps.append(Step("skat.official.points.won", points=points))
     else:
         steps.append(Step("skat.official.points.lost", points=points))
-    if won and declaration.schneider_announced and points < TOTAL_POINTS - SCHNEIDER_POINTS:
-        won = False
-        steps.append(Step("skat.official.announce_failed.schneider", points=TOTAL_POINTS - points))
     if won and declaration.schwarz_announced and tricks < TRICKS:
         won = False
         steps.append(Step("skat.official.announce_failed.schwarz", tricks=TRICKS - tricks))
+    elif won and declaration.schneider_announced and points < TOTAL_POINTS - SCHNEIDER_POINTS:
+        won = False
+        steps.append(Step("skat.official.announce_failed.schneider", points=TOTAL_POINTS - points))
     overbid = bid is not None and value.value < bid
     if overbid:
         assert bid is not None
