@@ -14,7 +14,6 @@ from flask_babel import gettext
 
 from ..explain import label, render_error, render_steps, skat_game_name
 from ..rules import skat
-from ..rules import skat as skat_module
 from ..rules import skat_official as official
 from ..rules.steps import RuleInputError
 from .common import BATCH, EXPLAIN, LANG, DefaultGroup, fail, language, run_cases
@@ -52,7 +51,7 @@ GAMES = [g.value for g in official.GameType]
 ANNOUNCEMENTS = [a.value for a in official.Announcement]
 
 
-def score_answer(cards: tuple[str, ...], skat: tuple[str, ...] | None, game: str, hand: bool, ouvert: bool,
+def score_answer(cards: tuple[str, ...], skat_tokens: tuple[str, ...] | None, game: str, hand: bool, ouvert: bool,
                  announce: str | None, points: int, tricks: int, bid: int | None) -> tuple[list[str], list[str]]:
     """Score a finished game by the ISkO: ``(["-108"], steps)``.
 
@@ -60,8 +59,8 @@ def score_answer(cards: tuple[str, ...], skat: tuple[str, ...] | None, game: str
         RuleInputError: bad cards, an impossible result, a bid that is no
             valid bid, a refused declaration.
     """
-    hand_cards = skat_module.parse_hand(cards)
-    skat_cards = None if skat is None else skat_module.parse_cards(skat)
+    hand_cards = skat.parse_hand(cards)
+    skat_cards = None if skat_tokens is None else skat.parse_cards(skat_tokens)
     declaration, implied = official.declare(official.GameType(game), hand, ouvert,
                                             official.Announcement(announce) if announce else None)
     checked_bid = None if bid is None else official.parse_bid(bid)
@@ -70,26 +69,28 @@ def score_answer(cards: tuple[str, ...], skat: tuple[str, ...] | None, game: str
     return [str(result.score)], render_steps(result.steps, html=False)
 
 
-def bid_answer(cards: tuple[str, ...], skat: tuple[str, ...] | None) -> tuple[list[str], list[str]]:
+def bid_answer(cards: tuple[str, ...], skat_tokens: tuple[str, ...] | None) -> tuple[list[str], list[str]]:
     """The bidding coach: one line a game (value before the skat, safe bid), then the advice.
 
     Raises:
         RuleInputError: not 10 distinct cards, a bad skat.
     """
-    hand_cards = skat_module.parse_hand(cards)
-    skat_cards = None if skat is None else skat_module.parse_cards(skat)
+    hand_cards = skat.parse_hand(cards)
+    skat_cards = None if skat_tokens is None else skat.parse_cards(skat_tokens)
     result = official.bidding_coach(hand_cards, skat_cards)
-    lines = [gettext("%(game)s: %(value)s, safe bid %(safe)s", game=skat_game_name(g.game, g.hand, g.ouvert), value=g.value, safe=g.safe)
-             for g in result.games]
-    if result.best is None:
+    lines = [gettext("%(game)s: %(value)s, safe bid %(safe)s", game=skat_game_name(g.game, g.hand, g.ouvert),
+                     value=g.value, safe=g.safe) for g in result.games]
+    best = result.best
+    if best is None:
         lines.append(gettext("Advice: pass"))
     else:
-        lines.append(gettext("Advice: %(game)s, stop at %(safe)s", game=skat_game_name(result.best.game, result.best.hand, result.best.ouvert), safe=result.best.safe))
+        name = skat_game_name(best.game, best.hand, best.ouvert)
+        lines.append(gettext("Advice: %(game)s, stop at %(safe)s", game=name, safe=best.safe))
     steps = [line for g in result.games[:5] for line in render_steps(g.steps, html=False)]
     return lines, steps + render_steps(result.steps, html=False)
 
 
-SKAT_OPTION = click.option("--skat", nargs=2, default=None, metavar="C C", help="The two skat cards.")
+SKAT_OPTION = click.option("--skat", "skat_tokens", nargs=2, default=None, metavar="C C", help="The two skat cards.")
 
 
 @group.command("score")
@@ -104,10 +105,10 @@ SKAT_OPTION = click.option("--skat", nargs=2, default=None, metavar="C C", help=
 @click.option("--bid", type=int, default=None, help="The bid held.")
 @EXPLAIN
 @LANG
-def score_command(cards: tuple[str, ...], game: str, skat: tuple[str, str] | None, hand: bool, ouvert: bool,
+def score_command(cards: tuple[str, ...], game: str, skat_tokens: tuple[str, str] | None, hand: bool, ouvert: bool,
                   announce: str | None, points: int, tricks: int, bid: int | None, explain: bool, lang: str) -> None:
     """Score a finished game by the official rules (ISkO): prints the signed score, e.g. 72 or -108."""
-    run_cases(lambda: score_answer(cards, skat, game, hand, ouvert, announce, points, tricks, bid),
+    run_cases(lambda: score_answer(cards, skat_tokens, game, hand, ouvert, announce, points, tricks, bid),
               (), lang, explain, False, lambda line: ())
 
 
@@ -116,11 +117,11 @@ def score_command(cards: tuple[str, ...], game: str, skat: tuple[str, str] | Non
 @SKAT_OPTION
 @EXPLAIN
 @LANG
-def bid_command(cards: tuple[str, ...], skat: tuple[str, str] | None, explain: bool, lang: str) -> None:
+def bid_command(cards: tuple[str, ...], skat_tokens: tuple[str, str] | None, explain: bool, lang: str) -> None:
     """Bidding coach (ISkO): for each game the value before the skat and the highest safe bid."""
     with language(lang):
         try:
-            lines, steps = bid_answer(cards, skat)
+            lines, steps = bid_answer(cards, skat_tokens)
         except RuleInputError as error:
             fail(render_error(error, html=False))
         click.echo("\n".join(lines + (steps if explain else [])))

@@ -45,8 +45,8 @@ from .steps import RuleInputError, Step
 
 __all__ = [
     "Announcement", "BidGame", "CARD_POINTS", "CoachGame", "CoachResult", "Declaration", "GameType", "GameValue",
-    "Level", "MatadorKind", "Matadors", "NULL_VALUES", "Outcome", "Score", "VALID_BIDS", "bid_games", "bid_ladder", "bidding_coach",
-    "card_points", "count_matadors", "declare", "game_value", "matadors_from_count", "parse_bid", "parse_outcome",
+    "Level", "MatadorKind", "Matadors", "NULL_VALUES", "Outcome", "Score", "VALID_BIDS", "bid_games", "bid_ladder",
+    "bidding_coach", "card_points", "count_matadors", "declare", "game_value", "matadors_from_count", "parse_bid", "parse_outcome",
     "score_game", "parse_hand", "parse_cards",
 ]
 

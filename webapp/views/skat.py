@@ -31,7 +31,7 @@ class HandState(ProblemTracker):
     """What the child has built, and the first problem found in the request."""
 
     cards: list[skat.Card] = field(default_factory=list)
-    skat: list[skat.Card] = field(default_factory=list)
+    skat_cards: list[skat.Card] = field(default_factory=list)
     rules: str = "family"
     target: str = "hand"
 
@@ -47,15 +47,16 @@ def read_hand(text: str, skat_text: str = "", state: HandState | None = None) ->
     second in the skat) are dropped; each answers 400 with a message naming the problem.
     """
     state = state or HandState()
-    for text_, cards, size, code in ((text, state.cards, skat.HAND_SIZE, "skat.error.count"),
-                                     (skat_text, state.skat, official.SKAT_SIZE, "skat.official.error.skat_count")):
+    kinds = ((text, state.cards, skat.HAND_SIZE, "skat.error.count"),
+             (skat_text, state.skat_cards, official.SKAT_SIZE, "skat.official.error.skat_count"))
+    for text_, cards, size, code in kinds:
         for token in skat.split_tokens(text_):
             try:
                 card = skat.parse_card(token)
             except RuleInputError as error:
                 state.fail(error)
                 continue
-            if card in state.cards or card in state.skat:
+            if card in state.cards or card in state.skat_cards:
                 state.fail(RuleInputError("skat.error.duplicate", f"duplicate card: {card}", token=token, card=card))
             elif len(cards) >= size:
                 state.fail(Step(code, count=len(skat.split_tokens(text_)), needed=size))
@@ -100,9 +101,9 @@ def apply_action(state: HandState, toggle: str | None, action: str | None) -> No
     """Apply one click: ``toggle`` a card in or out, or ``action`` clear/random."""
     if action == "clear":
         state.cards.clear()
-        state.skat.clear()
+        state.skat_cards.clear()
     elif action == "random":
-        state.skat.clear()
+        state.skat_cards.clear()
         state.cards[:] = random_hand()
     elif action:
         state.fail(Step("web.error.bad_url", detail=f"action={action}"))
@@ -114,13 +115,13 @@ def apply_action(state: HandState, toggle: str | None, action: str | None) -> No
             return
         if card in state.cards:
             state.cards.remove(card)
-        elif card in state.skat:
-            state.skat.remove(card)
+        elif card in state.skat_cards:
+            state.skat_cards.remove(card)
         elif state.target == "skat":
-            if len(state.skat) >= official.SKAT_SIZE:
+            if len(state.skat_cards) >= official.SKAT_SIZE:
                 state.fail(Step("skat.error.skat_full"), status=422)
             else:
-                state.skat.append(card)
+                state.skat_cards.append(card)
         elif len(state.cards) >= skat.HAND_SIZE:
             state.fail(Step("skat.error.full"), status=422)
         else:
@@ -139,8 +140,8 @@ def hand_url(cards: list[skat.Card], state: HandState | None = None) -> str:
         params["hand"] = cards_text(cards)
     if state is not None and state.rules == "official":
         params["rules"] = "official"
-        if state.skat:
-            params["skat"] = cards_text(state.skat)
+        if state.skat_cards:
+            params["skat"] = cards_text(state.skat_cards)
         if state.target == "skat":
             params["target"] = "skat"
     return url_for("skat.page", **params)
@@ -165,7 +166,7 @@ def page():
     if (toggle or action or request.args.get("set_target")) and not is_htmx() and state.problem is None:
         return redirect(url, code=303)
     selected = sorted(state.cards, key=skat.DECK.index)
-    in_skat = sorted(state.skat, key=skat.DECK.index)
+    in_skat = sorted(state.skat_cards, key=skat.DECK.index)
     result = coach = None
     if len(selected) == skat.HAND_SIZE:
         if state.rules == "official":
@@ -183,7 +184,7 @@ def page():
         result=result,
         coach=coach,
         official=state.rules == "official",
-        rules_urls={r: hand_url(state.cards, HandState(rules=r, skat=state.skat)) for r in RULES},
+        rules_urls={r: hand_url(state.cards, HandState(rules=r, skat_cards=state.skat_cards)) for r in RULES},
         in_skat=in_skat,
         skat_text=cards_text(in_skat),
         target=state.target,

@@ -33,6 +33,7 @@ SESSION_KEY = "skat_sheet"
 MAX_GAMES = 40  # keeps the session cookie well below 4 KB
 NAME_LENGTH = 12
 GAME_CODES = {g.value: g for g in official.GameType}
+ANNOUNCE_FLAGS = {"s": official.Announcement.SCHNEIDER, "z": official.Announcement.SCHWARZ}
 MATADOR_CHOICES = [f"{k}{n}" for k in ("w", "o") for n in range(1, 12)]
 
 
@@ -71,7 +72,7 @@ def record_score(record: list[Any]) -> tuple[official.Score, tuple[Step, ...]]:
         RuleInputError: the record does not describe a valid game.
     """
     _, game, flags, bid, points, tricks, source = record
-    announced = official.Announcement.SCHWARZ if "z" in flags else official.Announcement.SCHNEIDER if "s" in flags else None
+    announced = ANNOUNCE_FLAGS.get(flags[-1:]) if flags else None
     declaration, implied = official.declare(GAME_CODES[game], "h" in flags, "o" in flags, announced)
     hand = skat_cards = matadors = None
     if isinstance(source, str) and source:
