@@ -445,3 +445,12 @@ def test_coach_rule_null_and_pass():
     result = bidding_coach(weak)
     assert result.best is None and result.stop is None
     assert result.steps[-1].code == "skat.coach.rule.pass"
+
+
+def test_module_examples():
+    """The examples in the module docstring hold."""
+    import doctest
+
+    import webapp.rules.skat_official as module
+
+    assert doctest.testmod(module).failed == 0
