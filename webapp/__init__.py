@@ -47,13 +47,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
     from . import explain, i18n, security
-    from .views import main, skat, tichu
+    from .views import main, skat, skat_score, tichu
 
     i18n.init_app(app)
     explain.init_app(app)
     security.init_app(app)
     app.register_blueprint(main.bp)
     app.register_blueprint(skat.bp)
+    app.register_blueprint(skat_score.bp)
     app.register_blueprint(tichu.bp)
 
     from .cli import register_flask_commands

@@ -43,6 +43,13 @@ def rank_letter(rank: skat.Rank) -> str:
     return rank.label
 
 
+def skat_game_name(game: Enum, hand: bool = False, ouvert: bool = False) -> str:
+    """An official Skat game's name: "Clubs", "Grand", "Null Ouvert Hand" (the Null variants read the same in German)."""
+    if game.value == "null":
+        return " ".join([label(game)] + ["Ouvert"] * ouvert + ["Hand"] * hand)
+    return label(game)
+
+
 def card_name(card: Any) -> str:
     """Return a card's full translated name, e.g. "Jack of Clubs" / "Kreuz-Bube"."""
     if isinstance(card, skat.Card):
@@ -141,6 +148,7 @@ def init_app(app) -> None:
         render_steps=render_steps,
         card_name=card_name,
         card_chip=card_chip,
+        skat_game_name=skat_game_name,
         label=label,
         rank_letter=rank_letter,
         tichu_face=tichu_face,

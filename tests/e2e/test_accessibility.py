@@ -17,6 +17,8 @@ PAGES = [
     ("skat-empty", "/skat", 200, "#skat-hint"),
     ("skat-seed-hand", f"/skat?hand={SEED_HAND}", 200, "#skat-value"),
     ("skat-bad-card", "/skat?hand=JC,XX", 400, ".problem"),
+    ("skat-coach", f"/skat?rules=official&hand={SEED_HAND}&skat=JH,7D", 200, "#coach-safe"),
+    ("skat-score-sheet", "/skat/score", 200, "#score-form"),
     ("tichu-empty", "/tichu", 200, "#tichu-hint"),
     ("tichu-verdict", "/tichu?table=44499&play=77722", 200, "#tichu-verdict"),
 ]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from webapp.explain import render_step
 from webapp.messages import LABELS, MESSAGES, SKAT_CARD_NAME, SKAT_RANK_LETTERS, TICHU_CARD_NAMES
-from webapp.rules import skat, tichu
+from webapp.rules import skat, skat_official, tichu
 from webapp.rules.steps import Step
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
@@ -115,3 +115,19 @@ def test_card_names(app):
         with force_locale("en"):
             assert card_name(skat.parse_card("AD")) == "Ace of Diamonds"
             assert card_name(tichu.parse_card("R")) == "Dragon"
+
+
+@settings(max_examples=40, deadline=None)
+@given(cards=st.lists(st.sampled_from(skat.DECK), min_size=12, max_size=12, unique=True),
+       game=st.sampled_from(list(skat_official.GameType)), hand=st.booleans(), ouvert=st.booleans(),
+       tricks=st.integers(1, 9), points=st.integers(2, 118))
+def test_every_official_step_renders_in_german(module_app, cards, game, hand, ouvert, tricks, points):
+    declaration, implied = skat_official.declare(game, hand=hand, ouvert=ouvert)
+    result = skat_official.score_game(cards[:10], cards[10:], declaration,
+                                      skat_official.Outcome(points, tricks), implied=implied)
+    coach = skat_official.bidding_coach(cards[:10])
+    with module_app.test_request_context(), force_locale("de"):
+        for step in result.steps + coach.steps + tuple(s for g in coach.games for s in g.steps):
+            text = render_step(step, html=False)
+            assert "%(" not in text
+            assert not any(word in text for word in ("Clubs", "Spades", "Hearts", "Diamonds", " with ", " without "))
