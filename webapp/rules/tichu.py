@@ -1050,45 +1050,63 @@ def can_fulfil_wish(previous, hand: Iterable[TichuCard], wish: int, *, phoenix_o
     return bool(fulfilling_plays(previous, hand, wish, phoenix_on=phoenix_on))
 
 
-def _candidates(hand: tuple[TichuCard, ...], length: int, wish: int) -> Iterable[tuple[TichuCard, ...]]:
-    """Every set of ``length`` cards from ``hand`` with a natural of rank ``wish``, one per rank pattern.
+def _candidates(hand: tuple[TichuCard, ...], length: int, wish: int | None) -> Iterable[tuple[TichuCard, ...]]:
+    """Every set of ``length`` cards from ``hand`` (with a natural of rank ``wish``), one per rank pattern.
 
     Cards of one rank are interchangeable here (suits only make bombs, which
-    :func:`_bombs_with` finds), so each multiset of ranks is tried once.
+    :func:`bombs` finds), so each multiset of ranks is tried once.
     """
     from itertools import combinations
 
     usable = sorted((c for c in hand if c.rank not in (DOG, DRAGON) or length == 1), key=_sort_key)
     if length > len(usable):
         return
-    if length <= 3:  # single, pair, triple: the wished rank and the Phoenix only
+    if length <= 3 and wish is not None:  # single, pair, triple: the wished rank and the Phoenix only
         usable = [c for c in usable if c.rank in (wish, PHOENIX)]
     seen: set[tuple[int, ...]] = set()
     for cards in combinations(usable, length):
         ranks = tuple(c.rank for c in cards)
-        if wish in ranks and ranks not in seen:
+        if (wish is None or wish in ranks) and ranks not in seen:
             seen.add(ranks)
             yield cards
 
 
-def _bombs_with(hand: tuple[TichuCard, ...], wish: int) -> list[Combination]:
-    """The strongest bombs in ``hand`` holding a natural of rank ``wish``: four of a kind, straight flushes."""
-    bombs: list[Combination] = []
-    same = [c for c in hand if c.rank == wish]
-    if len(same) == COPIES:
-        bombs.extend(readings(same))
+def plays_of_length(hand: Iterable[TichuCard], length: int) -> tuple[Combination, ...]:
+    """Every combination of ``length`` cards that ``hand`` can form (one per rank pattern; bombs aside).
+
+    >>> [str(c) for c in plays_of_length(parse_play("5577P"), 2)]
+    ['55', '5P', '77', '7P']
+    """
+    found: list[Combination] = []
+    for cards in _candidates(tuple(hand), length, None):
+        found.extend(c for c in readings(cards) if not c.is_straight_flush)
+    return tuple(found)
+
+
+def bombs(hand: Iterable[TichuCard]) -> tuple[Combination, ...]:
+    """Every bomb in ``hand``: each four of a kind, and each one-suit run of 5 or more cards.
+
+    >>> [str(b) for b in bombs(parse_play("7777 2g3g4g5g6g"))]
+    ['7777', '2g3g4g5g6g']
+    """
+    hand = tuple(hand)
+    found: list[Combination] = []
+    counts = Counter(c.rank for c in hand if c.is_natural)
+    for rank in sorted(r for r, k in counts.items() if k == COPIES):
+        found.extend(readings(c for c in hand if c.rank == rank))
     for suit in TichuSuit:
         ranks = {c.rank for c in hand if c.suit is suit}
-        if wish not in ranks:
-            continue
-        low = high = wish
-        while low - 1 in ranks:
-            low -= 1
-        while high + 1 in ranks:
-            high += 1
-        if high - low + 1 >= MIN_STRAIGHT:
-            bombs.extend(readings(TichuCard(r, suit) for r in range(low, high + 1)))
-    return bombs
+        for low in sorted(ranks):
+            for high in range(low + MIN_STRAIGHT - 1, ACE + 1):
+                if not all(r in ranks for r in range(low, high + 1)):
+                    break
+                found.extend(readings(TichuCard(r, suit) for r in range(low, high + 1)))
+    return tuple(found)
+
+
+def _bombs_with(hand: tuple[TichuCard, ...], wish: int) -> list[Combination]:
+    """The bombs in ``hand`` holding a natural of rank ``wish``."""
+    return [b for b in bombs(hand) if any(c.rank == wish for c in b.cards)]
 
 
 def _why_not(cards: tuple[TichuCard, ...]) -> list[Step]:

@@ -38,10 +38,11 @@ from .tichu import (
     Kind,
     TichuCard,
     Verdict,
+    bombs,
     fulfilling_plays,
     judge,
     judge_pass,
-    readings,
+    plays_of_length,
     remove_from_hand,
 )
 
@@ -342,9 +343,9 @@ def bot_move(trick: Trick, seat: int) -> tuple[tuple[TichuCard, ...], int | None
     if seat != trick.to_move:
         if top is not None and top.seat not in (seat, partner(seat)) and top.combination is not None \
                 and top.combination.kind is Kind.SINGLE and top.combination.rank == DRAGON:
-            bombs = [b for b in _plays(hand, None) if b.is_bomb]
-            if bombs:
-                return bombs[0].cards, None
+            mine = _plays(hand, None)
+            if mine:
+                return mine[0].cards, None
         return None
     if trick.wish is not None:
         previous = top.combination if top is not None else None
@@ -363,18 +364,9 @@ def bot_move(trick: Trick, seat: int) -> tuple[tuple[TichuCard, ...], int | None
 
 
 def _plays(hand: tuple[TichuCard, ...], table: Combination | None) -> list[Combination]:
-    """Combinations from ``hand`` of the table's length (or bombs), lowest first."""
-    from itertools import combinations
-
-    sizes = {table.length} if table is not None else set()
-    sizes |= {4} | set(range(5, len(hand) + 1))
-    found: dict[str, Combination] = {}
-    for size in sorted(sizes):
-        for cards in combinations(hand, size):
-            for combo in readings(cards):
-                if size == (table.length if table else 0) or combo.is_bomb:
-                    found.setdefault(str(combo), combo)
-    return sorted(found.values(), key=lambda c: (c.is_bomb, c.bomb_strength if c.is_bomb else (0, c.rank)))
+    """Combinations from ``hand`` of the table's length, then its bombs, lowest first."""
+    same = plays_of_length(hand, table.length) if table is not None else ()
+    return sorted(same, key=lambda c: c.rank) + sorted(bombs(hand), key=lambda c: c.bomb_strength)
 
 
 # --- Round scoring -----------------------------------------------------------------
