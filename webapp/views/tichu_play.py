@@ -95,6 +95,7 @@ def _apply(state: TrickState, move: str) -> bool:
     """Apply one child move to the trick; on failure remember the problem and return False."""
     trick = state.trick
     assert trick is not None
+    state.verdict = None  # only the last move's verdict is shown
     text, _, extra = move.partition(":")
     try:
         if text == "give":
@@ -131,7 +132,6 @@ def replay(lesson: Lesson, moves: list[str]) -> TrickState:
         if state.trick.is_over and not move.startswith("give"):
             state.fail(RuleInputError("tichu.error.trick_over", "the trick is over"), 422)
             break
-        state.verdict = None
         if not _apply(state, move):
             break
         state.moves.append(move)
