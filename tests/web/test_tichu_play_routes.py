@@ -95,3 +95,15 @@ def test_score_bad_points_keep_the_form(client):
 def test_score_escapes_input(client):
     response = client.get("/tichu/score?first=1&second=2&t1=<b>x", headers=EN)
     assert response.status_code == 400 and "<b>x" not in response.get_data(as_text=True)
+
+
+def test_trainer_hand_must_hold_the_play_and_fit_the_deck(client):
+    response = client.get("/tichu?table=5&play=9&wish=8&hand=8", headers=EN)
+    assert response.status_code == 400 and "is not in the hand" in response.get_data(as_text=True)
+    response = client.get("/tichu?table=R&play=P&hand=PR", headers=EN)  # one Dragon only
+    assert response.status_code == 400 and "cannot be on the table and in your play" in response.get_data(as_text=True)
+
+
+def test_trainer_repeated_suited_card_is_refused(client):
+    response = client.get("/tichu?table=7g&add_play=7g", headers={**HX, **EN})
+    assert response.status_code == 422 and "There is only one" in response.get_data(as_text=True)

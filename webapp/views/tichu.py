@@ -155,6 +155,11 @@ def page():
     verdict = None
     previous, play = tuple(state.cards["table"]), tuple(state.cards["play"])
     choices = tuple(r for r in tichu.readings(play) if r.phoenix_as is not None) if play else ()
+    if state.hand:
+        try:  # the hand and the table come from one deck
+            tichu.check_deck(previous, state.hand)
+        except RuleInputError as error:
+            state.fail(error)
     if play:
         try:
             verdict = tichu.judge(
