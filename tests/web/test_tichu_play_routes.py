@@ -107,3 +107,10 @@ def test_trainer_hand_must_hold_the_play_and_fit_the_deck(client):
 def test_trainer_repeated_suited_card_is_refused(client):
     response = client.get("/tichu?table=7g&add_play=7g", headers={**HX, **EN})
     assert response.status_code == 422 and "There is only one" in response.get_data(as_text=True)
+
+
+def test_trainer_used_cards_are_greyed_out_in_the_pickers(client):
+    html = client.get("/tichu?table=Ar&play=P", headers=EN).get_data(as_text=True)
+    for card in ("Ar", "P"):
+        assert re.search(rf'id="add-(table|play)-{card}"[^>]*disabled', html)
+    assert not re.search(r'id="add-play-Ak"[^>]*disabled', html)

@@ -31,6 +31,7 @@ from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+from itertools import combinations
 from typing import Iterable
 
 from .steps import RuleInputError, Step
@@ -589,16 +590,20 @@ def _check_wish(wish: int | None) -> None:
         raise RuleInputError("tichu.error.wish", f"a wish is a rank 2 to Ace: {wish!r}", token=str(wish))
 
 
-def _remove_from_hand(hand: Iterable[TichuCard], play: Iterable[TichuCard]) -> tuple[TichuCard, ...]:
-    """What is left of ``hand`` after ``play``; a card without a suit matches any suit of its rank.
+def remove_from_hand(hand: Iterable[TichuCard], play: Iterable[TichuCard]) -> tuple[TichuCard, ...]:
+    """Return ``hand`` without the cards of ``play`` (order kept).
+
+    A card written without a suit matches a card of any suit of that rank.
+
+    >>> _text(remove_from_hand(parse_play("7g7k8P"), parse_play("7P")))
+    '7k8'
 
     Raises:
         RuleInputError: ``tichu.error.not_in_hand`` (parameter ``card``) for a
             card of the play that is not in the hand.
     """
     left = list(hand)
-    play = sorted(play, key=lambda c: c.suit is None)  # exact suits first
-    for card in play:
+    for card in sorted(play, key=lambda c: c.suit is None):  # exact suits first
         match = next((i for i, h in enumerate(left) if h == card), None)
         if match is None:
             match = next(
@@ -610,20 +615,6 @@ def _remove_from_hand(hand: Iterable[TichuCard], play: Iterable[TichuCard]) -> t
             raise error
         del left[match]
     return tuple(left)
-
-
-def remove_from_hand(hand: Iterable[TichuCard], play: Iterable[TichuCard]) -> tuple[TichuCard, ...]:
-    """Return ``hand`` without the cards of ``play`` (order kept).
-
-    A card written without a suit matches a card of any suit of that rank.
-
-    >>> _text(remove_from_hand(parse_play("7g7k8P"), parse_play("7P")))
-    '7k8'
-
-    Raises:
-        RuleInputError: ``tichu.error.not_in_hand`` (parameter ``card``).
-    """
-    return _remove_from_hand(hand, play)
 
 
 def judge(
@@ -701,7 +692,7 @@ def judge(
     _check_wish(wish)
     if hand is not None:
         hand = tuple(hand)
-        _remove_from_hand(hand, play)
+        remove_from_hand(hand, play)
     table, steps = _table_steps(previous, phoenix_on)
     leads = table is None or _is_dog(table)
 
@@ -1041,7 +1032,13 @@ def fulfilling_plays(
     return tuple(sorted(found.values(), key=lambda c: (c.is_bomb, c.bomb_strength if c.is_bomb else (0, c.rank))))
 
 
-def can_fulfil_wish(previous, hand: Iterable[TichuCard], wish: int, *, phoenix_on: TichuCard | None = None) -> bool:
+def can_fulfil_wish(
+    previous: Iterable[TichuCard] | Combination | None,
+    hand: Iterable[TichuCard],
+    wish: int,
+    *,
+    phoenix_on: TichuCard | None = None,
+) -> bool:
     """True when the player in turn must fulfil ``wish`` now (see :func:`fulfilling_plays`).
 
     >>> can_fulfil_wish(parse_play("K"), parse_play("8"), 8), can_fulfil_wish((), parse_play("8"), 8)
@@ -1056,8 +1053,6 @@ def _candidates(hand: tuple[TichuCard, ...], length: int, wish: int | None) -> I
     Cards of one rank are interchangeable here (suits only make bombs, which
     :func:`bombs` finds), so each multiset of ranks is tried once.
     """
-    from itertools import combinations
-
     usable = sorted((c for c in hand if c.rank not in (DOG, DRAGON) or length == 1), key=_sort_key)
     if length > len(usable):
         return

@@ -76,10 +76,10 @@ def _bots(trick: rnd.Trick, bot_wish: int | None) -> rnd.Trick:
     for _ in range(MAX_MOVES):
         if trick.is_over:
             return trick
-        bomber = next((s for s in (1, 2, 3) if s != trick.to_move and rnd.bot_move(trick, s)), None)
-        if bomber is not None:
-            cards, wish = rnd.bot_move(trick, bomber) or ((), None)
-            trick = trick.play(bomber, cards, wish=wish)
+        bombs = [(s, rnd.bot_move(trick, s)) for s in (1, 2, 3) if s != trick.to_move]
+        bomb = next(((s, move) for s, move in bombs if move), None)
+        if bomb is not None:  # a bomb thrown in out of turn
+            trick = trick.play(bomb[0], bomb[1][0])
             continue
         seat = trick.to_move
         if seat == 0 or seat is None:
