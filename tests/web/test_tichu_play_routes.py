@@ -114,3 +114,8 @@ def test_trainer_used_cards_are_greyed_out_in_the_pickers(client):
     for card in ("Ar", "P"):
         assert re.search(rf'id="add-(table|play)-{card}"[^>]*disabled', html)
     assert not re.search(r'id="add-play-Ak"[^>]*disabled', html)
+
+
+def test_trainer_reading_is_dropped_when_the_play_changes(client):
+    response = client.get("/tichu?table=23456&play=3456P&reading=2&add_play=8g")  # 3456P8: the Phoenix is the 7
+    assert response.status_code == 303 and "reading" not in response.headers["Location"]

@@ -149,12 +149,14 @@ def page():
         read_play(state, which, request.args.get(which, ""))
     read_situation(state)
     clicked = apply_clicks(state)
+    previous, play = tuple(state.cards["table"]), tuple(state.cards["play"])
+    choices = tuple(r for r in tichu.readings(play) if r.phoenix_as is not None) if play else ()
+    if len(choices) < 2 or all(r.phoenix_as != state.reading for r in choices):
+        state.reading = None  # a choice only counts while the play has it (it may have just changed)
     url = state_url(state)
     if clicked and not is_htmx() and state.problem is None:
         return redirect(url, code=303)
     verdict = None
-    previous, play = tuple(state.cards["table"]), tuple(state.cards["play"])
-    choices = tuple(r for r in tichu.readings(play) if r.phoenix_as is not None) if play else ()
     if state.hand:
         try:  # the hand and the table come from one deck
             tichu.check_deck(previous, state.hand)
@@ -164,7 +166,7 @@ def page():
         try:
             verdict = tichu.judge(
                 previous, play, wish=state.wish, hand=state.hand, out_of_turn=state.out_of_turn,
-                reading=state.reading if len(choices) > 1 else None,
+                reading=state.reading,
             )
         except RuleInputError as error:
             state.fail(error)
