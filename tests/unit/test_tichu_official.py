@@ -321,6 +321,8 @@ def test_dragon_trick_is_given_to_an_opponent():
 def test_dog_hands_the_lead_to_the_partner():
     trick = Trick.deal((p("D5"), p("6"), p("7"), p("8")), leader=0).play(0, p("D"))
     assert trick.is_over and trick.result().next_lead == 2
+    with pytest.raises(RuleInputError):
+        trick.result(gift_to=1)  # only a Dragon trick is given away
     # partner already out: the next player after the partner leads
     trick = Trick.deal((p("D5"), p("6"), (), p("8")), leader=0).play(0, p("D"))
     assert trick.result().next_lead == 3

@@ -10,6 +10,6 @@ from .markers import N_
 MESSAGES: dict[str, Any] = {
     "skat.error.full": N_("You already have 10 cards. Take one away first."),
     "web.error.bad_url": N_("This link is broken: %(detail)s"),
-    "web.error.bad_number": N_("“%(value)s” in the field %(field)s is not a whole number."),
+    "web.error.bad_number": N_("“%(value)s” in the field “%(field)s” is not a whole number."),
     "tichu.error.line": N_("Write two plays on each line, PREVIOUS PLAY (use - when nothing was played), not %(count)s."),
 }

@@ -304,6 +304,8 @@ class Trick:
         combo = top.combination
         assert combo is not None
         steps: list[Step] = []
+        if gift_to is not None and not self.needs_gift:
+            raise RuleInputError("tichu.error.gift_not_dragon", "only a trick won with the Dragon is given away")
         if combo.kind is Kind.SINGLE and combo.rank == DOG:
             lead = partner(winner) if self.active(partner(winner)) else self._next_active(partner(winner))
             steps.append(Step("tichu.trick.dog", seat=winner + 1, lead=_player(lead)))
@@ -316,8 +318,6 @@ class Trick:
             steps.append(Step("tichu.trick.dragon_gift", seat=winner + 1, taker=gift_to + 1, points=points))
             taker = gift_to
         else:
-            if gift_to is not None:
-                raise RuleInputError("tichu.error.gift_not_dragon", "only a trick won with the Dragon is given away")
             steps.append(Step("tichu.trick.won", seat=winner + 1, points=points))
             taker = winner
         lead = winner if self.active(winner) else self._next_active(winner)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from flask import Blueprint, redirect, request, url_for
+from flask_babel import gettext
 
 from ..rules import tichu
 from ..rules import tichu_round as rnd
@@ -266,6 +267,15 @@ class ScoreForm(ProblemTracker):
 FIELDS = ("first", "second", "third", "t1", "t2", "t3", "t4", "hand", "call1", "call2", "call3", "call4", "a", "b")
 
 
+def _field_label(name: str) -> str:
+    """The field's label as the page shows it, in the reader's language."""
+    if name[0] == "t":
+        return gettext("In the tricks of player %(n)s", n=int(name[1]))
+    labels = {"first": "First out", "second": "Second out", "third": "Third out", "hand": "Left in the last player's hand",
+              "a": "Team 1", "b": "Team 2"}
+    return gettext(labels[name])
+
+
 def _int(form: ScoreForm, name: str, default: int = 0) -> int:
     text = form.raw.get(name, "").strip()
     if not text:
@@ -273,7 +283,7 @@ def _int(form: ScoreForm, name: str, default: int = 0) -> int:
     try:
         return int(text)
     except ValueError:
-        form.fail(Step("web.error.bad_number", field=name, value=text))
+        form.fail(Step("web.error.bad_number", field=_field_label(name), value=text))
         return default
 
 
