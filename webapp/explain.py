@@ -14,7 +14,7 @@ from typing import Any, Iterable
 from flask_babel import get_translations
 from markupsafe import Markup, escape
 
-from .messages import LABELS, MESSAGES, SKAT_CARD_NAME, SKAT_RANK_LETTERS, TICHU_CARD_NAMES, TICHU_SUITED_NAME
+from .messages import LABELS, MESSAGES, SKAT_CARD_NAME, SKAT_RANK_LETTERS, TICHU_CARD_NAMES, TICHU_SUIT_FACES, TICHU_SUITED_NAME
 from .rules import skat, tichu
 from .rules.steps import RuleInputError, Step
 
@@ -61,6 +61,11 @@ _TICHU_CLASSES = {tichu.DOG: "t-dog", tichu.MAH_JONG: "t-mahjong", tichu.PHOENIX
 def tichu_face(card: tichu.TichuCard) -> str:
     """The big character on a Tichu card: ``2``..``10``, ``J Q K A``, ``1``, ``R``, ``P``, ``D``."""
     return _TICHU_FACES.get(card.rank, str(card).upper()[:1])
+
+
+def tichu_suit_face(card: tichu.TichuCard) -> str:
+    """The suit's name printed small on a suited Tichu card ("Star"); empty for the special cards."""
+    return _gettext(TICHU_SUIT_FACES[card.suit]) if card.suit is not None else ""
 
 
 def tichu_class(card: tichu.TichuCard) -> str:
@@ -148,4 +153,5 @@ def init_app(app) -> None:
         rank_letter=rank_letter,
         tichu_face=tichu_face,
         tichu_class=tichu_class,
+        tichu_suit_face=tichu_suit_face,
     )

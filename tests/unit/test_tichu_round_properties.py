@@ -94,3 +94,20 @@ def test_bots_play_a_whole_trick_legally(hands, leader):
         result = trick.result()
         assert result.points == card_points(trick.cards)
         assert sum(len(h) for h in trick.hands) + len(trick.cards) == 56
+
+
+@settings(max_examples=60, deadline=None)
+@given(deals, st.integers(2, ACE), st.data())
+def test_the_wish_check_agrees_with_judging_and_passing(hands, wish, data):
+    """Every play offered as fulfilling the wish holds a real card of the wished rank and is allowed;
+    passing is refused exactly when such a play exists (Tichu rulebook, "Mah Jong")."""
+    from webapp.rules.tichu import fulfilling_plays, judge_pass
+
+    hand = hands[0]
+    table_cards = data.draw(st.sampled_from([()] + [(c,) for c in hands[1]] + [b.cards for b in bombs(hands[1])]))
+    offers = fulfilling_plays(table_cards, hand, wish)
+    for combo in offers:
+        assert any(c.rank == wish for c in combo.cards)
+        assert judge(table_cards, combo.cards, wish=wish, hand=hand).legal
+    if table_cards:
+        assert judge_pass(table_cards, wish=wish, hand=hand).legal is (not offers)

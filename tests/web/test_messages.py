@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from webapp.explain import render_step
-from webapp.messages import LABELS, MESSAGES, SKAT_CARD_NAME, SKAT_RANK_LETTERS, TICHU_CARD_NAMES, TICHU_SUITED_NAME
+from webapp.messages import LABELS, MESSAGES, SKAT_CARD_NAME, SKAT_RANK_LETTERS, TICHU_CARD_NAMES, TICHU_SUIT_FACES, TICHU_SUITED_NAME
 from webapp.rules import skat, tichu, tichu_round
 from webapp.rules.steps import Step
 
@@ -37,6 +37,7 @@ def all_texts():
     yield from TICHU_CARD_NAMES.values()
     yield SKAT_CARD_NAME
     yield TICHU_SUITED_NAME
+    yield from TICHU_SUIT_FACES.values()
 
 
 def test_every_text_has_a_german_translation_with_the_same_placeholders(catalog):

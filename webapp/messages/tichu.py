@@ -276,3 +276,11 @@ TICHU_CARD_NAMES: dict[int, str] = {
 
 #: A suited Tichu card's name: "Ace of Stars" / "Stern-Ass" (placeholders: rank, suit).
 TICHU_SUITED_NAME = N_("%(rank)s of %(suit)s")
+
+#: The suit's name printed small on a card face: "Star" (the labels above are the plural "Stars").
+TICHU_SUIT_FACES: dict[Any, str] = {
+    TichuSuit.JADE: N_("Jade"),
+    TichuSuit.SWORD: N_("Sword"),
+    TichuSuit.PAGODA: N_("Pagoda"),
+    TichuSuit.STAR: N_("Star"),
+}
