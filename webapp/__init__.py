@@ -47,7 +47,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
     from . import explain, i18n, security
-    from .views import main, skat, skat_score, tichu
+    from .views import main, skat, skat_score, tichu, tichu_play
 
     i18n.init_app(app)
     explain.init_app(app)
@@ -56,6 +56,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(skat.bp)
     app.register_blueprint(skat_score.bp)
     app.register_blueprint(tichu.bp)
+    app.register_blueprint(tichu_play.bp)
 
     from .cli import register_flask_commands
 

@@ -14,7 +14,7 @@ from typing import Any, Iterable
 from flask_babel import get_translations
 from markupsafe import Markup, escape
 
-from .messages import LABELS, MESSAGES, SKAT_CARD_NAME, SKAT_RANK_LETTERS, TICHU_CARD_NAMES
+from .messages import LABELS, MESSAGES, SKAT_CARD_NAME, SKAT_RANK_LETTERS, TICHU_CARD_NAMES, TICHU_SUIT_FACES, TICHU_SUITED_NAME
 from .rules import skat, tichu
 from .rules.steps import RuleInputError, Step
 
@@ -54,9 +54,10 @@ def card_name(card: Any) -> str:
     """Return a card's full translated name, e.g. "Jack of Clubs" / "Kreuz-Bube"."""
     if isinstance(card, skat.Card):
         return _gettext(SKAT_CARD_NAME) % {"rank": label(card.rank), "suit": label(card.suit)}
-    if card.rank in TICHU_CARD_NAMES:
-        return _gettext(TICHU_CARD_NAMES[card.rank])
-    return str(card.rank)
+    rank = _gettext(TICHU_CARD_NAMES[card.rank]) if card.rank in TICHU_CARD_NAMES else str(card.rank)
+    if card.suit is not None:
+        return _gettext(TICHU_SUITED_NAME) % {"rank": rank, "suit": label(card.suit)}
+    return rank
 
 
 #: Short labels drawn on the special Tichu cards (the rank letter is not enough for a child).
@@ -69,8 +70,15 @@ def tichu_face(card: tichu.TichuCard) -> str:
     return _TICHU_FACES.get(card.rank, str(card).upper()[:1])
 
 
+def tichu_suit_face(card: tichu.TichuCard) -> str:
+    """The suit's name printed small on a suited Tichu card ("Star"); empty for the special cards."""
+    return _gettext(TICHU_SUIT_FACES[card.suit]) if card.suit is not None else ""
+
+
 def tichu_class(card: tichu.TichuCard) -> str:
-    """The CSS class that colours a Tichu card."""
+    """The CSS classes that colour a Tichu card (a suited card also gets ``t-suit-g`` etc.)."""
+    if card.suit is not None:
+        return f"t-natural t-suit-{card.suit.value}"
     return _TICHU_CLASSES.get(card.rank, "t-natural")
 
 
@@ -153,4 +161,5 @@ def init_app(app) -> None:
         rank_letter=rank_letter,
         tichu_face=tichu_face,
         tichu_class=tichu_class,
+        tichu_suit_face=tichu_suit_face,
     )

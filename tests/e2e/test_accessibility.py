@@ -21,6 +21,10 @@ PAGES = [
     ("skat-score-sheet", "/skat/score", 200, "#score-form"),
     ("tichu-empty", "/tichu", 200, "#tichu-hint"),
     ("tichu-verdict", "/tichu?table=44499&play=77722", 200, "#tichu-verdict"),
+    ("tichu-reading", "/tichu?table=23456&play=3456P&wish=8&hand=3456P8", 200, "#tichu-readings"),
+    ("tichu-trick", "/tichu/trick?lesson=wish", 200, "#trick-wish"),
+    ("tichu-trick-done", "/tichu/trick?lesson=full&m=1:w8&m=R&m=pass", 200, "#trick-winner"),
+    ("tichu-score", "/tichu/score?first=1&second=2&third=3&t1=30&t2=20&t3=25&t4=15&hand=10", 200, "#score-total"),
 ]
 LOCALES = [("en", "en-US"), ("de", "de-DE")]
 

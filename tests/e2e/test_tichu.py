@@ -13,12 +13,28 @@ from .helpers import htmx_click, htmx_swap
 pytestmark = pytest.mark.e2e
 
 
-def add(page: Page, which: str, cards: str) -> None:
-    """Click the picker buttons for ``cards`` (seed notation) one by one, waiting for each answer."""
-    row = page.locator(f"#{which}-cards button")
+SUITS = "gkbr"
+
+
+def suited(cards: str) -> list[str]:
+    """The picker cards for ``cards`` in the seed notation: a natural rank's copies take Jade, Sword, Pagoda, Star in turn."""
+    seen: dict[str, int] = {}
+    result = []
     for char in cards:
+        if char in "1RPD":
+            result.append(char)
+        else:
+            result.append(char + SUITS[seen.get(char, 0)])
+            seen[char] = seen.get(char, 0) + 1
+    return result
+
+
+def add(page: Page, which: str, cards: str) -> None:
+    """Click the picker buttons for ``cards`` (seed notation, or suited cards from :func:`suited`), waiting for each answer."""
+    row = page.locator(f"#{which}-cards button")
+    for card in suited(cards):
         before = row.count()
-        htmx_click(page, page.locator(f"#add-{which}-{char}"))
+        htmx_click(page, page.locator(f"#add-{which}-{card}"))
         expect(row).to_have_count(before + 1)
 
 
@@ -39,13 +55,13 @@ def test_full_house_on_full_house_by_clicking(page: Page):
     page.goto("/tichu")
     expect(page.locator("#tichu-hint")).to_be_visible()
     add(page, "table", "44499")
-    expect(page.locator("#table-text")).to_have_value("44499")
+    expect(page.locator("#table-text")).to_have_value("4g4k4b9g9k")
     expect(page.locator("#tichu-hint")).to_be_visible()  # no play of our own yet
     add(page, "play", "77722")
-    expect(page.locator("#play-text")).to_have_value("77722")
+    expect(page.locator("#play-text")).to_have_value("7g7k7b2g2k")
     expect_verdict(page, "Allowed")
     expect(page).to_have_url(re.compile(r"/tichu\?"))
-    assert query(page.url) == {"table": "44499", "play": "77722"}
+    assert query(page.url) == {"table": "4g4k4b9g9k", "play": "7g7k7b2g2k"}
 
     page.reload()
     expect_verdict(page, "Allowed")
@@ -106,7 +122,7 @@ def test_a_fifth_card_of_a_rank_is_refused(page: Page, browser_errors):
     browser_errors.allow_status(422)
     page.goto("/tichu?table=4444")
     expect(page.locator("#table-cards button")).to_have_count(4)
-    htmx_click(page, page.locator("#add-play-4"))
+    htmx_click(page, page.locator("#add-play-4r"))
     expect(page.locator("#tichu-result .problem")).to_be_visible()
     expect(page.locator("#play-cards button")).to_have_count(0)
     expect(page.locator("#table-cards button")).to_have_count(4)

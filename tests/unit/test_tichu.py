@@ -132,13 +132,29 @@ def test_unknown_card_names_the_token(text: str, token: str):
     assert repr(token) in str(err.value)
 
 
-@pytest.mark.parametrize("text, token", [("kk", "k"), ("QQr", "r"), ("p", "p"), ("7g", "g")])
+@pytest.mark.parametrize("text, token", [("p", "p"), ("7x", "x"), ("qq", "q"), ("7gg", "g")])
 def test_lower_case_is_rejected(text: str, token: str):
-    """Capital letters only: k and r would clash with King and Dragon."""
+    """Capital letters for cards; of the small letters only the suits g k b r, right after a rank."""
     with pytest.raises(RuleInputError) as err:
         parse_play(text)
-    assert err.value.step == Step("tichu.error.lowercase", token=token)
+    expected = "tichu.error.suit_alone" if token in "gkbr" else "tichu.error.lowercase"
+    assert err.value.step == Step(expected, token=token)
     assert err.value.token == token
+
+
+@pytest.mark.parametrize("text, token", [("kk", "k"), ("g7", "g"), ("7 g", "g")])
+def test_suit_letter_without_a_rank(text: str, token: str):
+    with pytest.raises(RuleInputError) as err:
+        parse_play(text)
+    assert err.value.step == Step("tichu.error.suit_alone", token=token)
+
+
+@pytest.mark.parametrize("text, token, card", [("Rr", "Rr", DRAGON), ("5Pg", "Pg", PHOENIX), ("1k", "1k", MAH_JONG)])
+def test_special_cards_have_no_suit(text: str, token: str, card: int):
+    """Tichu rulebook, "The cards": the four special cards belong to no suit."""
+    with pytest.raises(RuleInputError) as err:
+        parse_play(text)
+    assert err.value.step == Step("tichu.error.suit_special", token=token, card=C(card))
 
 
 def test_parse_card_needs_one_character():
@@ -517,9 +533,10 @@ def test_why_not_a_combination(play: str, why: Step):
 # --- Messages ------------------------------------------------------------------------
 def test_every_code_has_a_sentence_with_its_parameters():
     from webapp.messages import LABELS, MESSAGES, TICHU_MESSAGES
+    from webapp.rules.tichu_round import CODES as ROUND_CODES
 
-    assert set(TICHU_MESSAGES) == set(CODES)
-    for code, params in CODES.items():
+    assert set(TICHU_MESSAGES) == set(CODES) | set(ROUND_CODES)
+    for code, params in {**CODES, **ROUND_CODES}.items():
         entry = MESSAGES[code]
         texts = entry[:2] if isinstance(entry, tuple) else (entry,)
         for text in texts:

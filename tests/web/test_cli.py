@@ -112,3 +112,54 @@ def test_tichu_batch_runs_the_seed_format(cli):
     assert lines[5].startswith("error: ") and "“X”" in lines[5]
     assert lines[6] == "illegal"
     assert len(lines) == 7
+
+
+# --- Tichu, official rules ------------------------------------------------------------
+def test_tichu_suited_notation(cli):
+    """`Ar` is the Ace of Stars, `AR` an Ace and the Dragon (rulebook: straight-flush bombs)."""
+    assert cli("tichu", "AAAA", "5g6g7g8g9g").stdout.splitlines()[0] == "legal"
+    assert cli("tichu", "AAAA", "5g6g7g8g9k").stdout.splitlines()[0] == "illegal"
+    result = cli("tichu", "-", "AR")
+    assert result.stdout.splitlines()[0] == "illegal"
+    bad = cli("tichu", "-", "Rr")
+    assert bad.exit_code == 2 and "Rr" in bad.stderr
+
+
+def test_tichu_wish_and_hand(cli):
+    verdict, reason = cli("tichu", "5", "9", "--wish", "8", "--hand", "89").stdout.splitlines()
+    assert verdict == "illegal" and "The wish is for 8" in reason
+    assert cli("tichu", "5", "9", "--wish", "8", "--hand", "9P").stdout.splitlines()[0] == "legal"
+    assert cli("tichu", "55", "pass", "--wish", "8", "--hand", "8P").stdout.splitlines()[0] == "illegal"
+    assert cli("tichu", "5", "9", "--wish", "R").exit_code == 2
+
+
+def test_tichu_out_of_turn_and_reading(cli):
+    assert cli("tichu", "D", "7777", "--out-of-turn").stdout.splitlines()[0] == "illegal"
+    assert cli("tichu", "K", "7777", "--out-of-turn").stdout.splitlines()[0] == "legal"
+    assert cli("tichu", "23456", "3456P", "--reading", "2").stdout.splitlines()[0] == "illegal"
+
+
+def test_tichu_batch_with_options(cli):
+    result = cli("tichu", "--batch", "--wish", "8", "--hand", "589", input="5 9\n5 8\n")
+    assert result.stdout.splitlines() == ["illegal", "legal"]
+
+
+def test_tichu_score(cli):
+    """Player 4 last: hand (10) to team 1, tricks (15) to player 1; Tichu of player 1 +100."""
+    result = cli("tichu", "score", "--out", "1,2,3", "--tricks", "30,20,25,15", "--hand", "10", "--tichu", "1")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == ["team 1: 180, team 2: 20", "game: team 1 180, team 2 20"]
+
+
+def test_tichu_score_double_victory_game_over_in_german(cli):
+    lines = cli("tichu", "score", "--out", "2,4", "--grand", "1", "--before", "900,850", "--lang", "de").stdout.splitlines()
+    assert lines[0] == "Team 1: -200, Team 2: 200"
+    assert "gewinnt das Spiel" in lines[1]
+
+
+def test_tichu_score_errors_exit_2(cli):
+    result = cli("tichu", "score", "--out", "1,2,3", "--tricks", "30,20,25,15", "--hand", "5")
+    assert result.exit_code == 2 and "95" in result.stderr
+    assert cli("tichu", "score", "--out", "1,5").exit_code == 2
+    assert cli("tichu", "score", "--out", "1,2").exit_code == 2  # not partners: no double victory
+    assert cli("tichu", "score", "--out", "1,3", "--tichu", "1", "--grand", "1").exit_code == 2

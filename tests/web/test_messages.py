@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from webapp.explain import render_step
-from webapp.messages import LABELS, MESSAGES, SKAT_CARD_NAME, SKAT_RANK_LETTERS, TICHU_CARD_NAMES
-from webapp.rules import skat, skat_official, tichu
+from webapp.messages import (LABELS, MESSAGES, SKAT_CARD_NAME, SKAT_RANK_LETTERS, TICHU_CARD_NAMES, TICHU_SUIT_FACES,
+                              TICHU_SUITED_NAME)
+from webapp.rules import skat, skat_official, tichu, tichu_round
 from webapp.rules.steps import Step
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
@@ -36,6 +37,8 @@ def all_texts():
     yield from LABELS.values()
     yield from TICHU_CARD_NAMES.values()
     yield SKAT_CARD_NAME
+    yield TICHU_SUITED_NAME
+    yield from TICHU_SUIT_FACES.values()
 
 
 def test_every_text_has_a_german_translation_with_the_same_placeholders(catalog):
@@ -67,8 +70,8 @@ def test_every_code_renders(app, code, lang):
 
 
 def test_tichu_codes_match_the_messages():
-    """The engine lists its codes with their parameters; each has a sentence using exactly those."""
-    for code, params in tichu.CODES.items():
+    """The engines list their codes with their parameters; each has a sentence using exactly those."""
+    for code, params in {**tichu.CODES, **tichu_round.CODES}.items():
         assert code in MESSAGES, code
         used = set()
         for text in english_texts(MESSAGES[code]):
@@ -112,9 +115,13 @@ def test_card_names(app):
             assert card_name(skat.parse_card("JC")) == "Kreuz-Bube"
             assert card_name(skat.parse_card("0h")) == "Herz-Zehn"
             assert card_name(tichu.parse_card("P")) == "Phönix"
+            assert card_name(tichu.parse_card("Ar")) == "Stern-Ass"
+            assert card_name(tichu.parse_card("7g")) == "Jade-7"
         with force_locale("en"):
             assert card_name(skat.parse_card("AD")) == "Ace of Diamonds"
             assert card_name(tichu.parse_card("R")) == "Dragon"
+            assert card_name(tichu.parse_card("Ar")) == "Ace of Stars"
+            assert card_name(tichu.parse_card("Kk")) == "King of Swords"
 
 
 @settings(max_examples=40, deadline=None)

@@ -20,7 +20,7 @@ from typing import Any
 from . import skat, skat_official, tichu, views
 from .markers import NC_, N_, NP_
 from .skat import SKAT_CARD_NAME, SKAT_RANK_LETTERS
-from .tichu import TICHU_CARD_NAMES
+from .tichu import TICHU_CARD_NAMES, TICHU_SUIT_FACES, TICHU_SUITED_NAME
 
 #: One module a game (plus ``views``); a new game adds its module here.
 _MODULES = (skat, skat_official, tichu, views)
@@ -35,5 +35,5 @@ MESSAGES: dict[str, Any] = {code: text for module in _MODULES for code, text in 
 #: Enum members that appear as step parameters -> their translatable names.
 LABELS: dict[Any, str] = {member: text for module in _MODULES for member, text in getattr(module, "LABELS", {}).items()}
 
-__all__ = ["LABELS", "MESSAGES", "NC_", "NP_", "N_", "SKAT_CARD_NAME", "SKAT_MESSAGES", "SKAT_RANK_LETTERS", "TICHU_CARD_NAMES",
+__all__ = ["LABELS", "MESSAGES", "NC_", "NP_", "N_", "SKAT_CARD_NAME", "SKAT_MESSAGES", "SKAT_RANK_LETTERS", "TICHU_CARD_NAMES", "TICHU_SUIT_FACES", "TICHU_SUITED_NAME",
            "TICHU_MESSAGES", "VIEW_MESSAGES"]

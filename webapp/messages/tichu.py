@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.tichu import Kind as TichuKind
+from ..rules.tichu import TichuSuit
 from .markers import N_, NP_
 
 # --- Tichu (seed challenge "valid Tichu play") ------------------------------
@@ -13,7 +14,16 @@ MESSAGES: dict[str, Any] = {
     "tichu.error.unknown": N_(
         "“%(token)s” is not a Tichu card. Use 2 to 9, 0 for the ten, J, Q, K, A, R (Dragon), P (Phoenix), D (Dog) or 1 (Mah Jong)."
     ),
-    "tichu.error.lowercase": N_("“%(token)s” is a small letter. Write Tichu cards with capital letters, like K or R."),
+    "tichu.error.lowercase": N_(
+        "“%(token)s” is a small letter. Write Tichu cards with capital letters, like K or R; small letters are only the suits g, k, b, r right after a card."
+    ),
+    "tichu.error.suit_special": N_("The %(card)s has no suit, so “%(token)s” cannot be a card."),
+    "tichu.error.suit_alone": N_(
+        "“%(token)s” is a suit letter. Write it right after a card, like 7%(token)s, not on its own."
+    ),
+    "tichu.error.wish": N_("“%(token)s” cannot be wished. Wish a rank from 2 to the Ace: 2 to 9, 0 for the ten, J, Q, K or A."),
+    "tichu.error.not_in_hand": N_("The %(card)s is not in the hand."),
+    "tichu.error.reading": N_("In these cards the Phoenix cannot stand for %(rank)s."),
     "tichu.error.duplicate": N_("There is only one %(card)s in the deck, but you wrote it more than once."),
     "tichu.error.too_many": NP_(
         "The deck has only four cards of rank %(card)s, but you wrote %(count)s.",
@@ -50,6 +60,12 @@ MESSAGES: dict[str, Any] = {
         "pairs",
     ),
     "tichu.table.bomb": N_("On the table: a bomb, four cards of rank %(rank)s."),
+    "tichu.table.straight_flush": NP_(
+        "On the table: a straight-flush bomb, %(length)s card of %(suit)s in a row up to the %(top)s: %(cards)s.",
+        "On the table: a straight-flush bomb, %(length)s cards of %(suit)s in a row up to the %(top)s: %(cards)s.",
+        "length",
+    ),
+    "tichu.table.phoenix_over": N_("The Phoenix was played on the %(card)s, so it counts half a rank more than the %(card)s."),
     "tichu.table.phoenix_as": N_("In it, the Phoenix stands for %(rank)s."),
     "tichu.table.other_readings": N_("The Phoenix could also stand for %(others)s, but we count the highest way."),
     # What the play is
@@ -70,6 +86,13 @@ MESSAGES: dict[str, Any] = {
         "pairs",
     ),
     "tichu.play.bomb": N_("You play a bomb, four cards of rank %(rank)s."),
+    "tichu.play.straight_flush": NP_(
+        "You play a straight-flush bomb: %(length)s card of %(suit)s in a row up to the %(top)s: %(cards)s.",
+        "You play a straight-flush bomb: %(length)s cards of %(suit)s in a row up to the %(top)s: %(cards)s.",
+        "length",
+    ),
+    "tichu.play.phoenix_declared": N_("You said your Phoenix stands for %(rank)s, so that is how it counts."),
+    "tichu.play.pass": N_("You pass."),
     "tichu.play.phoenix_as": N_("Your Phoenix stands for %(rank)s."),
     "tichu.play.other_readings": N_("It could also stand for %(others)s, but the highest way counts."),
     "tichu.play.none": N_("Your cards %(cards)s are not a combination."),
@@ -118,6 +141,47 @@ MESSAGES: dict[str, Any] = {
     "tichu.reason.bomb_higher": N_("Your bomb of %(play)s beats the lower bomb of %(previous)s."),
     "tichu.reason.bomb_not_higher": N_("Your bomb of %(play)s is not higher than the bomb of %(previous)s."),
     "tichu.reason.bomb_on_table": N_("Only a higher bomb can beat a bomb."),
+    "tichu.reason.flush_beats_four": N_("A straight-flush bomb beats every bomb of four cards of one rank."),
+    "tichu.reason.four_under_flush": N_("Four cards of one rank can never beat a straight-flush bomb."),
+    "tichu.reason.flush_longer": N_(
+        "Bombs are compared by their number of cards first: your %(play)s cards beat the %(previous)s on the table."
+    ),
+    "tichu.reason.flush_shorter": N_(
+        "Bombs are compared by their number of cards first: your %(play)s cards cannot beat the %(previous)s on the table."
+    ),
+    "tichu.reason.flush_higher": N_("Both straight-flush bombs have the same length, and yours goes up to the %(play)s, higher than the %(previous)s."),
+    "tichu.reason.flush_not_higher": N_(
+        "Both straight-flush bombs have the same length, but yours goes up to the %(play)s, not higher than the %(previous)s."
+    ),
+    "tichu.reason.out_of_turn_bomb_only": N_("When it is not your turn, you may only throw in a bomb."),
+    "tichu.reason.out_of_turn_empty": N_("A bomb out of turn needs cards on the table: the one who leads plays first."),
+    "tichu.reason.dog_no_bomb": N_("The Dog can never be beaten, not even by a bomb: the lead goes to the partner."),
+    "tichu.reason.beats_phoenix_over": N_(
+        "The Phoenix counts a half more than the %(under)s, and your %(card)s is higher than that."
+    ),
+    "tichu.reason.under_phoenix_over": N_(
+        "The Phoenix counts a half more than the %(under)s, so your %(card)s is not high enough."
+    ),
+    "tichu.reason.pass": N_("You may always pass when cards are on the table."),
+    "tichu.reason.pass_on_lead": N_("You lead, so you must play something: passing is not allowed."),
+    "tichu.reason.wish_pass": N_(
+        "The wish is for %(rank)s, and you can play one now (for example %(cards)s), so you may not pass."
+    ),
+    "tichu.reason.wish_not_fulfilled": N_(
+        "The wish is for %(rank)s, and you can play one now (for example %(cards)s), so you must play it."
+    ),
+    "tichu.wish.fulfilled": N_("Your play has a real %(rank)s: the wish is fulfilled and ends now."),
+    "tichu.wish.out_of_turn": N_(
+        "The wish is for %(rank)s, but a bomb thrown in out of turn never has to fulfil the wish."
+    ),
+    "tichu.wish.hand_unknown": N_(
+        "The wish is for %(rank)s. Whether you must play it depends on your hand: enter it to check the wish."
+    ),
+    "tichu.wish.cannot": N_("The wish is for %(rank)s, but you cannot play one on this trick, so you may play something else."),
+    "tichu.wish.phoenix": N_("Your Phoenix stands for %(rank)s, but the Phoenix never fulfils the wish: only a real %(rank)s does."),
+    "tichu.wish.bomb_in_turn": N_(
+        "A bomb played in your turn does not free you from the wish (the rulebook only frees bombs thrown in out of turn)."
+    ),
     "tichu.reason.dragon_beats": N_("The Dragon is the highest single: it beats every other single."),
     "tichu.reason.dragon_single": N_("The Dragon can only be played on a single, or when you lead."),
     "tichu.reason.dragon_on_table": N_("Only a bomb can beat the Dragon."),
@@ -138,6 +202,46 @@ MESSAGES: dict[str, Any] = {
     "tichu.reason.not_higher": N_(
         "Same kind (%(kind)s), but your %(play)s does not beat the %(previous)s on the table: it must be higher."
     ),
+    # A trick played through (webapp.rules.tichu_round)
+    "tichu.error.trick_over": N_("This trick is over."),
+    "tichu.error.not_your_turn": N_("It is not your turn: only the player in turn may pass."),
+    "tichu.error.illegal_move": N_("That move is not allowed."),
+    "tichu.error.trick_not_over": N_("The trick is not over yet."),
+    "tichu.error.gift": N_("Player %(seat)s won the trick with the Dragon and must give it to an opponent."),
+    "tichu.error.gift_not_dragon": N_("Only a trick won with the Dragon is given away."),
+    "tichu.trick.dog": N_("Player %(seat)s played the Dog: the trick ends at once and player %(lead)s, the partner, leads."),
+    "tichu.trick.bomb_wins": N_("Player %(seat)s’s bomb won the trick: a bombed Dragon is not given away."),
+    "tichu.trick.dragon_gift": N_(
+        "Player %(seat)s won the trick with the Dragon and gives it, with its %(points)s points, to player %(taker)s, an opponent."
+    ),
+    "tichu.trick.won": N_("Everybody else passed: player %(seat)s wins the trick and its %(points)s points, and leads next."),
+    "tichu.trick.out_lead": N_("Player %(seat)s has no cards left, so player %(lead)s leads next."),
+    # Round scoring
+    "tichu.error.out_order": N_(
+        "Give the players in the order they went out: two partners (a double victory), or three or four different players."
+    ),
+    "tichu.error.call": N_("“%(token)s” is not a call: use Tichu or Grand Tichu."),
+    "tichu.error.points": N_("“%(token)s” cannot be card points: they are a multiple of 5 from -25 to 125."),
+    "tichu.error.points_total": N_("The card points add up to %(total)s, but in every round they add up to 100."),
+    "tichu.score.double_victory": N_(
+        "Players %(first)s and %(second)s, partners, went out first and second: a double victory, %(points)s points, and nobody counts cards."
+    ),
+    "tichu.score.last_hand": N_("Player %(last)s was last: the %(points)s points left in their hand go to the opponents."),
+    "tichu.score.last_tricks": N_(
+        "Player %(last)s also gives their tricks (%(points)s points) to player %(first)s, who went out first."
+    ),
+    "tichu.score.team_cards": N_("Team %(team)s counts %(points)s card points in its tricks."),
+    "tichu.score.cards_total": N_("Together that makes %(total)s: the card points of a round always add up to 100."),
+    "tichu.score.tichu_won": N_("Player %(seat)s called Tichu and went out first: +%(points)s for team %(team)s."),
+    "tichu.score.tichu_lost": N_("Player %(seat)s called Tichu but did not go out first: -%(points)s for team %(team)s."),
+    "tichu.score.grand_won": N_("Player %(seat)s called Grand Tichu and went out first: +%(points)s for team %(team)s."),
+    "tichu.score.grand_lost": N_(
+        "Player %(seat)s called Grand Tichu but did not go out first: -%(points)s for team %(team)s."
+    ),
+    "tichu.score.round": N_("This round: team 1 %(a)s, team 2 %(b)s."),
+    "tichu.score.totals": N_("Game score: team 1 %(a)s, team 2 %(b)s."),
+    "tichu.score.game_won": N_("Team %(team)s has reached %(target)s and has more points: it wins the game."),
+    "tichu.score.game_tied": N_("Both teams have the same score of %(target)s or more: play another round."),
     # Verdict
     "tichu.verdict.legal": N_("So you may play it."),
     "tichu.verdict.illegal": N_("So you may not play it."),
@@ -145,6 +249,10 @@ MESSAGES: dict[str, Any] = {
 
 # Enum members used as step parameters -> their translatable names.
 LABELS: dict[Any, str] = {
+    TichuSuit.JADE: N_("Jade"),
+    TichuSuit.SWORD: N_("Swords"),
+    TichuSuit.PAGODA: N_("Pagodas"),
+    TichuSuit.STAR: N_("Stars"),
     TichuKind.SINGLE: N_("single"),
     TichuKind.PAIR: N_("pair"),
     TichuKind.TRIPLE: N_("triple"),
@@ -164,4 +272,15 @@ TICHU_CARD_NAMES: dict[int, str] = {
     14: N_("Ace"),
     15: N_("Phoenix"),
     16: N_("Dragon"),
+}
+
+#: A suited Tichu card's name: "Ace of Stars" / "Stern-Ass" (placeholders: rank, suit).
+TICHU_SUITED_NAME = N_("%(rank)s of %(suit)s")
+
+#: The suit's name printed small on a card face: "Star" (the labels above are the plural "Stars").
+TICHU_SUIT_FACES: dict[Any, str] = {
+    TichuSuit.JADE: N_("Jade"),
+    TichuSuit.SWORD: N_("Sword"),
+    TichuSuit.PAGODA: N_("Pagoda"),
+    TichuSuit.STAR: N_("Star"),
 }

@@ -14,5 +14,6 @@ MESSAGES: dict[str, Any] = {
     "skat.score.error.full": N_("The list is full (%(count)s games). Save it as CSV and clear it to go on."),
     "skat.score.error.players": N_("A game of the 4th player is in the list. Clear the list before you play with 3."),
     "web.error.bad_url": N_("This link is broken: %(detail)s"),
+    "web.error.bad_number": N_("“%(value)s” in the field “%(field)s” is not a whole number."),
     "tichu.error.line": N_("Write two plays on each line, PREVIOUS PLAY (use - when nothing was played), not %(count)s."),
 }

@@ -1,12 +1,16 @@
 """Tichu cards, combinations, and whether a play may go on the previous one.
 
-The rules are those of the seed challenge "Is it a valid Tichu play?" (seed
-001), which follows the Tichu rulebook without suits: straight-flush bombs are
-left out there, and so they are here.
+The rules are those of the official Tichu rulebook (Fata Morgana) and its
+FAQ; the seed challenge "Is it a valid Tichu play?" (seed 001) is the same game
+without suits, and its 47 cases hold unchanged.
 
 A play is written one character a card: ``2``-``9``, ``0`` (ten), ``J Q K A``,
 ``R`` Dragon, ``P`` Phoenix, ``D`` Dog, ``1`` Mah Jong; ``-`` or the empty
 string means nothing is on the table (the player leads). Card order is free.
+A natural card may be followed by a lower-case suit letter: ``g`` Jade, ``k``
+Sword, ``b`` Pagoda, ``r`` Star (``Ar`` is the Ace of Stars, ``AR`` an Ace and
+the Dragon). A card without a suit letter is of an unnamed suit, so a play
+written without suits has mixed suits, as in the seed.
 
 >>> verdict = judge(parse_play("JJ"), parse_play("QQ"))
 >>> verdict.legal, verdict.reason
@@ -27,6 +31,7 @@ from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+from itertools import combinations
 from typing import Iterable
 
 from .steps import RuleInputError, Step
@@ -61,10 +66,10 @@ _CHAR_RANKS = {ch: r for r, ch in _RANK_CHARS.items()}
 
 
 class TichuSuit(Enum):
-    """The four Tichu suits and their notation letters (not parsed yet).
+    """The four Tichu suits and their notation letters (Tichu rulebook: "The cards").
 
-    Suits matter only for straight-flush bombs, which seed 001 leaves out; the
-    type exists so that a card can carry a suit later (``7g``: the Jade 7).
+    Suits matter only for straight-flush bombs (five or more cards of one suit
+    in a row). Colours on the cards: Jade green, Sword black, Pagoda blue, Star red.
     """
 
     JADE = "g"
@@ -136,28 +141,67 @@ def _text(cards: Iterable[TichuCard]) -> str:
 
 
 # --- Parsing -----------------------------------------------------------------
+_SUITS = {suit.value: suit for suit in TichuSuit}
+
+
 def parse_card(text: str) -> TichuCard:
-    """Parse one card written as one upper-case character (seed 001).
+    """Parse one card: one upper-case character, optionally a suit letter after a natural rank.
 
     >>> parse_card("0"), parse_card("P") == TichuCard(PHOENIX)
     (TichuCard(10), True)
+    >>> parse_card("Ar")
+    TichuCard(14, TichuSuit.STAR)
 
     Raises:
-        RuleInputError: ``tichu.error.lowercase`` for a lower-case letter a-z
-            (cards are capitals only: lower-case letters are kept for suits,
-            and ``k``/``r`` would clash with King/Dragon), otherwise
-            ``tichu.error.unknown``; both have the parameter ``token``.
+        RuleInputError: ``tichu.error.suit_special`` for a suit letter after a
+            special card (``Rr``); ``tichu.error.suit_alone`` for a suit letter
+            with no rank before it (``g``); ``tichu.error.lowercase`` for any
+            other lower-case letter (cards are capitals, ``k`` for King would
+            clash with the Sword suit); otherwise ``tichu.error.unknown``. All
+            have the parameter ``token``.
     """
     rank = _CHAR_RANKS.get(text)
     if rank is not None:
         return _CARD[rank]
+    if len(text) == 2 and text[1] in _SUITS and text[0] in _CHAR_RANKS:
+        rank = _CHAR_RANKS[text[0]]
+        if 2 <= rank <= ACE:
+            return TichuCard(rank, _SUITS[text[1]])
+        raise RuleInputError(
+            "tichu.error.suit_special", f"special cards have no suit: {text!r}", token=text, card=_CARD[rank]
+        )
+    if text in _SUITS:
+        raise RuleInputError("tichu.error.suit_alone", f"a suit letter needs a rank before it: {text!r}", token=text)
     if len(text) == 1 and "a" <= text <= "z":
         raise RuleInputError("tichu.error.lowercase", f"write cards in capital letters: {text!r}", token=text)
     raise RuleInputError("tichu.error.unknown", f"unknown Tichu card: {text!r}", token=text)
 
 
+def tokens(text: str) -> list[str]:
+    """Split a play into card tokens: a character, with the suit letter that follows a rank.
+
+    Whitespace and commas separate; a suit letter after whitespace stands alone
+    (and :func:`parse_card` refuses it).
+
+    >>> tokens("5g6g7 AR, Ar")
+    ['5g', '6g', '7', 'A', 'R', 'Ar']
+    """
+    found: list[str] = []
+    glued = False  # may the next suit letter join the last token?
+    for char in text:
+        if char.isspace() or char == ",":
+            glued = False
+        elif char in _SUITS and glued:
+            found[-1] += char
+            glued = False
+        else:
+            found.append(char)
+            glued = char in _CHAR_RANKS
+    return found
+
+
 def parse_play(text: str) -> tuple[TichuCard, ...]:
-    """Parse a play: one character a card, in the order given (seed 001).
+    """Parse a play: one character a card (plus a suit letter), in the order given.
 
     ``"-"`` or the empty string is "no play" (the player leads) and gives
     ``()``. Whitespace between cards is ignored (``"K K"`` is ``"KK"``); the
@@ -165,20 +209,22 @@ def parse_play(text: str) -> tuple[TichuCard, ...]:
 
     >>> [str(c) for c in parse_play("5P304967")]
     ['5', 'P', '3', '0', '4', '9', '6', '7']
+    >>> [str(c) for c in parse_play("5g6g7g8g9g")]
+    ['5g', '6g', '7g', '8g', '9g']
     >>> parse_play("-")
     ()
 
     Raises:
         RuleInputError: as :func:`parse_card` for a bad character;
             ``tichu.error.duplicate`` (parameter ``card``) for a special card
-            given twice; ``tichu.error.too_many`` (parameters ``card``,
-            ``count``) for more than four cards of one natural rank. The
-            error's ``token`` is the offending character.
+            or a suited card given twice (``7g7g``); ``tichu.error.too_many``
+            (parameters ``card``, ``count``) for more than four cards of one
+            natural rank. The error's ``token`` is the offending card.
     """
     stripped = text.strip()
     if stripped in ("", "-"):
         return ()
-    cards = tuple(parse_card(ch) for ch in stripped if not ch.isspace())
+    cards = tuple(parse_card(token) for token in tokens(stripped))
     _check_copies(cards, deck=False)
     return cards
 
@@ -210,6 +256,13 @@ def check_deck(previous: Iterable[TichuCard], play: Iterable[TichuCard]) -> None
 
 
 def _check_copies(cards: tuple[TichuCard, ...], deck: bool) -> None:
+    where = "the table and the play have" if deck else "the play has"
+    for card, count in Counter(c for c in cards if c.suit is not None).items():
+        if count > 1:  # the deck has one card of each rank and suit
+            code = "tichu.error.deck_duplicate" if deck else "tichu.error.duplicate"
+            error = RuleInputError(code, f"the deck has only one {card}, but {where} {count}", card=card)
+            error.token = str(card)
+            raise error
     counts = Counter(c.rank for c in cards)
     for card in cards:
         count = counts[card.rank]
@@ -217,7 +270,6 @@ def _check_copies(cards: tuple[TichuCard, ...], deck: bool) -> None:
         if count <= limit:
             continue
         plain = _CARD[card.rank]
-        where = "the table and the play have" if deck else "the play has"
         if card.is_natural:
             code = "tichu.error.deck_too_many" if deck else "tichu.error.too_many"
             error = RuleInputError(code, f"the deck has only four {plain}s, but {where} {count}", card=plain, count=count)
@@ -226,6 +278,22 @@ def _check_copies(cards: tuple[TichuCard, ...], deck: bool) -> None:
             error = RuleInputError(code, f"the deck has only one {plain}, but {where} {count}", card=plain)
         error.token = str(card)
         raise error
+
+
+def deck() -> tuple[TichuCard, ...]:
+    """The 56 cards of the real deck: 2 to Ace in each of the four suits, then the four specials.
+
+    Tichu rulebook, "The cards".
+
+    >>> len(deck()), str(deck()[0]), str(deck()[-1])
+    (56, '2g', 'R')
+    """
+    return _DECK
+
+
+_DECK: tuple[TichuCard, ...] = tuple(TichuCard(r, s) for s in TichuSuit for r in range(2, ACE + 1)) + tuple(
+    _CARD[r] for r in (DOG, MAH_JONG, PHOENIX, DRAGON)
+)
 
 
 # --- Combinations --------------------------------------------------------------
@@ -271,8 +339,22 @@ class Combination:
 
     @property
     def is_bomb(self) -> bool:
-        """True for four of a kind, which beats every non-bomb."""
+        """True for four of a kind or a straight-flush bomb, which beat every non-bomb."""
         return self.kind is Kind.BOMB
+
+    @property
+    def is_straight_flush(self) -> bool:
+        """True for a bomb of five or more cards of one suit in a row (Tichu rulebook: "Bombs")."""
+        return self.kind is Kind.BOMB and self.length > COPIES
+
+    @property
+    def bomb_strength(self) -> tuple[int, int]:
+        """How bombs compare: the number of cards first, then the (top) rank.
+
+        Every straight-flush bomb beats every four of a kind, a longer one beats
+        a shorter one (Tichu rulebook: "Bombs").
+        """
+        return (self.length, self.rank)
 
     @property
     def is_phoenix_single(self) -> bool:
@@ -320,7 +402,9 @@ def readings(cards: Iterable[TichuCard]) -> tuple[Combination, ...]:
     Kinds (seed 001): single; pair; triple; full house (a triple and a pair,
     ranked by the triple); straight (5 or more consecutive ranks, ranked by its
     top; the Mah Jong may be its bottom 1); stairs (2 or more pairs of
-    consecutive ranks, ranked by the top pair); bomb (four of a kind). The
+    consecutive ranks, ranked by the top pair); bomb (four of a kind, or a
+    straight of 5 or more cards all of one named suit: a straight-flush bomb,
+    Tichu rulebook "Bombs"; a one-suit straight is never an ordinary one). The
     Phoenix may stand for any one natural rank 2 to Ace in any combination but
     a bomb (Tichu rulebook, "Phoenix"; seed 001 comments: ``5555 777P`` is not
     a bomb). The Dragon and the Dog are only singles.
@@ -426,7 +510,12 @@ def _straights(
     span = high - low + 1
     ordered = ((cards[0],) if has_mah_jong else ()) + naturals  # Mah Jong, then naturals, ascending
     if phoenix is None:
-        return [Combination(Kind.STRAIGHT, n, high, ordered)] if span == n else []
+        if span != n:
+            return []
+        suits = {c.suit for c in ordered}
+        # One suit throughout (the Mah Jong has none): always a bomb, never a straight.
+        kind = Kind.BOMB if len(suits) == 1 and None not in suits else Kind.STRAIGHT
+        return [Combination(kind, n, high, ordered)]
     if span == n:  # one gap inside: the Phoenix fills it
         gap = next(r for r in range(low, high + 1) if r not in counts and r != MAH_JONG)
         return [Combination(Kind.STRAIGHT, n, high, _arranged(ordered, phoenix, gap), gap)]
@@ -456,19 +545,19 @@ def _stairs(n: int, naturals: _Cards, phoenix: TichuCard | None, counts: Counter
 # --- Judging -----------------------------------------------------------------
 @dataclass(frozen=True)
 class Verdict:
-    """Whether a play may be laid on the previous one, and why.
+    """Whether a play (or a pass) is allowed, and why.
 
     Attributes:
         legal: True if the play is allowed.
-        previous: the previous play as counted (its highest reading), or None
-            when the player leads.
-        play: the play as counted (its highest reading), or None when the cards
-            are no combination.
+        previous: the previous play as counted (its declared or highest
+            reading), or None when the player leads.
+        play: the play as counted (the declared reading, else the highest), or
+            None when the cards are no combination or the player passes.
         reason: the code of the step that decides the verdict, e.g.
             ``"tichu.reason.not_higher"`` (``"tichu.play.none"`` when the
             cards are no combination).
         steps: the explanation in a teacher's order: the table, the play, any
-            rule used, the reason, and ``tichu.verdict.legal``/``illegal``.
+            rule used, the reason, the wish, and ``tichu.verdict.legal``/``illegal``.
     """
 
     legal: bool
@@ -478,8 +567,67 @@ class Verdict:
     steps: tuple[Step, ...]
 
 
-def judge(previous: Iterable[TichuCard], play: Iterable[TichuCard]) -> Verdict:
-    """Judge whether ``play`` may be laid on ``previous`` (seed 001).
+def parse_wish(text: str) -> int:
+    """Parse a wished rank: ``2``-``9``, ``0`` or ``10``, ``J Q K A`` (case-insensitive).
+
+    Tichu rulebook, "Mah Jong": the wish names a rank 2 to Ace, never a special card.
+
+    >>> parse_wish("10"), parse_wish("k")
+    (10, 13)
+
+    Raises:
+        RuleInputError: ``tichu.error.wish`` (parameter ``token``) for anything else.
+    """
+    cleaned = text.strip().upper()
+    rank = TEN if cleaned == "10" else _CHAR_RANKS.get(cleaned)
+    if rank is None or not 2 <= rank <= ACE:
+        raise RuleInputError("tichu.error.wish", f"a wish is a rank 2 to Ace: {text!r}", token=text)
+    return rank
+
+
+def _check_wish(wish: int | None) -> None:
+    if wish is not None and not (type(wish) is int and 2 <= wish <= ACE):
+        raise RuleInputError("tichu.error.wish", f"a wish is a rank 2 to Ace: {wish!r}", token=str(wish))
+
+
+def remove_from_hand(hand: Iterable[TichuCard], play: Iterable[TichuCard]) -> tuple[TichuCard, ...]:
+    """Return ``hand`` without the cards of ``play`` (order kept).
+
+    A card written without a suit matches a card of any suit of that rank.
+
+    >>> _text(remove_from_hand(parse_play("7g7k8P"), parse_play("7P")))
+    '7k8'
+
+    Raises:
+        RuleInputError: ``tichu.error.not_in_hand`` (parameter ``card``) for a
+            card of the play that is not in the hand.
+    """
+    left = list(hand)
+    for card in sorted(play, key=lambda c: c.suit is None):  # exact suits first
+        match = next((i for i, h in enumerate(left) if h == card), None)
+        if match is None:
+            match = next(
+                (i for i, h in enumerate(left) if h.rank == card.rank and None in (h.suit, card.suit)), None
+            )
+        if match is None:
+            error = RuleInputError("tichu.error.not_in_hand", f"the hand has no {card}", card=card)
+            error.token = str(card)
+            raise error
+        del left[match]
+    return tuple(left)
+
+
+def judge(
+    previous: Iterable[TichuCard] | Combination,
+    play: Iterable[TichuCard],
+    *,
+    wish: int | None = None,
+    hand: Iterable[TichuCard] | None = None,
+    out_of_turn: bool = False,
+    reading: int | None = None,
+    phoenix_on: TichuCard | None = None,
+) -> Verdict:
+    """Judge whether ``play`` may be laid on ``previous`` (Tichu rulebook and FAQ; seed 001).
 
     Rules:
 
@@ -487,25 +635,44 @@ def judge(previous: Iterable[TichuCard], play: Iterable[TichuCard]) -> Verdict:
       and bombs included. After the Dog the partner leads, so a play on the
       Dog is judged as a lead (Tichu rulebook, "Dog").
     * Otherwise the play must be the same kind and length and strictly higher.
-    * A bomb beats any non-bomb, the Dragon too, and a lower bomb; only a
-      higher bomb beats a bomb.
+    * A bomb beats any non-bomb, the Dragon too. Bombs compare by the number of
+      cards first (every straight-flush bomb beats every four of a kind), then
+      by rank. A bomb may be played out of turn (``out_of_turn``), but only
+      onto a trick: never onto an empty table and never onto the Dog.
     * The Dragon is played alone, on lead or on any single.
     * The Phoenix as a single beats any single but the Dragon; it counts ½
-      above the single it is laid on. A Phoenix single on the table is assumed
-      to have been led, so it counts 1½: a 2 to Ace or the Dragon beats it, the
-      Mah Jong does not (seed 001, note 2).
+      above the single it is laid on. A Phoenix single on the table counts ½
+      above ``phoenix_on`` (the single it was played on), or 1½ when it was
+      led (``phoenix_on`` None; seed 001, note 2).
     * The Dog is played only on lead, never on other cards.
-    * Cards with several readings count at their highest (the Phoenix stands
-      for the highest rank it can).
+    * Cards with several readings count at their highest, unless the player
+      declares ``reading`` (the rank the Phoenix stands for).
+    * The Mah Jong's ``wish`` (a rank 2 to Ace, still open): a player in turn
+      who can play a natural card of that rank in a legal combination must do
+      so, with a bomb if that is the only way; the Phoenix does not fulfil
+      it; a bomb out of turn is exempt (Tichu rulebook, "Mah Jong"; FAQ).
+      Whether the player can is decided from ``hand``; without a hand the
+      wish is only mentioned.
+
+    Reasons come in a teacher's order: no combination, then the comparison
+    with the table, then the wish.
 
     >>> judge(parse_play("P6"), parse_play("77")).legal
     True
     >>> judge(parse_play("R"), parse_play("P")).reason
     'tichu.reason.phoenix_dragon'
+    >>> judge(parse_play("5"), parse_play("9"), wish=8, hand=parse_play("89")).reason
+    'tichu.reason.wish_not_fulfilled'
 
     Args:
-        previous: the cards on the table, ``()`` when the player leads.
+        previous: the cards on the table (``()`` when the player leads), or
+            the :class:`Combination` they were declared as.
         play: the cards played, at least one.
+        wish: the open wish (a rank 2..14) or None.
+        hand: the player's hand before the play (it must hold the play), or None.
+        out_of_turn: True for a bomb thrown in out of turn.
+        reading: the rank the play's Phoenix is declared to stand for, or None.
+        phoenix_on: the single a Phoenix single on the table was played on.
 
     Returns:
         A :class:`Verdict`. Deck consistency between the two plays is not
@@ -514,17 +681,110 @@ def judge(previous: Iterable[TichuCard], play: Iterable[TichuCard]) -> Verdict:
     Raises:
         RuleInputError: ``tichu.error.previous_invalid`` (parameter ``cards``)
             when the previous play is no combination; ``tichu.error.empty_play``
-            when ``play`` has no cards (passing is not a play).
+            when ``play`` has no cards (passing is :func:`judge_pass`);
+            ``tichu.error.not_in_hand`` when the hand lacks a card of the play;
+            ``tichu.error.wish`` for a wish outside 2..Ace;
+            ``tichu.error.reading`` (``rank``) for a reading the cards do not have.
     """
-    previous = tuple(previous)
     play = tuple(play)
     if not play:
         raise RuleInputError("tichu.error.empty_play", "a play needs at least one card")
-    steps: list[Step] = []
+    _check_wish(wish)
+    if hand is not None:
+        hand = tuple(hand)
+        remove_from_hand(hand, play)
+    table, steps = _table_steps(previous, phoenix_on)
+    leads = table is None or _is_dog(table)
 
-    table: Combination | None = None
-    leads = True
-    if previous:
+    play_readings = readings(play)
+    if not play_readings:
+        steps.append(Step("tichu.play.none", cards=_canonical(play)))
+        steps.extend(_why_not(_canonical(play)))
+        steps.append(Step("tichu.verdict.illegal"))
+        return Verdict(False, table, None, "tichu.play.none", tuple(steps))
+    mine = _chosen(play_readings, reading)
+    steps.extend(_describe("tichu.play", mine, play_readings, declared=reading is not None))
+
+    if out_of_turn:
+        legal, reason = _out_of_turn(table, mine, steps)
+    elif leads:
+        if mine.is_phoenix_single:
+            steps.append(Step("tichu.play.phoenix_led"))
+        legal, reason = True, Step("tichu.reason.lead")
+    else:
+        assert table is not None
+        legal, reason = _beats(table, mine, steps, phoenix_on)
+    steps.append(reason)
+    if legal and wish is not None:
+        legal, reason = _wish_steps(table, mine, wish, hand, out_of_turn, phoenix_on, steps, reason)
+    steps.append(Step("tichu.verdict.legal" if legal else "tichu.verdict.illegal"))
+    return Verdict(legal, table, mine, reason.code, tuple(steps))
+
+
+def judge_pass(
+    previous: Iterable[TichuCard] | Combination,
+    *,
+    wish: int | None = None,
+    hand: Iterable[TichuCard] | None = None,
+    phoenix_on: TichuCard | None = None,
+) -> Verdict:
+    """Judge whether the player in turn may pass (Tichu rulebook: "Passing", "Mah Jong").
+
+    Passing is allowed on any trick, even by a player who could play, except
+    on lead and when the player could fulfil the open ``wish`` from ``hand``.
+
+    >>> judge_pass(parse_play("5")).legal, judge_pass(()).legal
+    (True, False)
+    >>> judge_pass(parse_play("5"), wish=9, hand=parse_play("9")).reason
+    'tichu.reason.wish_pass'
+
+    Returns:
+        A :class:`Verdict` whose ``play`` is None.
+
+    Raises:
+        RuleInputError: as :func:`judge` for the table and the wish.
+    """
+    _check_wish(wish)
+    table, steps = _table_steps(previous, phoenix_on)
+    steps.append(Step("tichu.play.pass"))
+    if table is None or _is_dog(table):
+        reason = Step("tichu.reason.pass_on_lead")
+    else:
+        reason = Step("tichu.reason.pass")
+        if wish is not None and hand is not None:
+            example = fulfilling_plays(table, hand, wish, phoenix_on=phoenix_on)
+            if example:
+                reason = Step("tichu.reason.wish_pass", rank=_CARD[wish], cards=example[0].cards)
+    legal = reason.code == "tichu.reason.pass"
+    steps.append(reason)
+    steps.append(Step("tichu.verdict.legal" if legal else "tichu.verdict.illegal"))
+    return Verdict(legal, table, None, reason.code, tuple(steps))
+
+
+def is_legal(previous: Iterable[TichuCard], play: Iterable[TichuCard], **situation) -> bool:
+    """Shorthand for ``judge(previous, play, **situation).legal``.
+
+    >>> is_legal(parse_play("5555"), parse_play("7777")), is_legal((), parse_play("D"))
+    (True, True)
+    """
+    return judge(previous, play, **situation).legal
+
+
+def _is_dog(combo: Combination) -> bool:
+    return combo.kind is Kind.SINGLE and combo.rank == DOG
+
+
+def _table_steps(
+    previous: Iterable[TichuCard] | Combination, phoenix_on: TichuCard | None
+) -> tuple[Combination | None, list[Step]]:
+    """The table as counted and the steps describing it."""
+    if isinstance(previous, Combination):
+        table: Combination | None = previous
+        table_readings: tuple[Combination, ...] = (previous,)
+    else:
+        previous = tuple(previous)
+        if not previous:
+            return None, [Step("tichu.table.lead")]
         table_readings = readings(previous)
         if not table_readings:
             raise RuleInputError(
@@ -533,47 +793,81 @@ def judge(previous: Iterable[TichuCard], play: Iterable[TichuCard]) -> Verdict:
                 cards=_canonical(previous),
             )
         table = table_readings[0]
-        if table.kind is Kind.SINGLE and table.rank == DOG:
-            steps.append(Step("tichu.table.dog"))
+    assert table is not None
+    if _is_dog(table):
+        return table, [Step("tichu.table.dog")]
+    steps = _describe("tichu.table", table, table_readings)
+    if table.is_phoenix_single:
+        if phoenix_on is not None and phoenix_on.is_natural:
+            steps.append(Step("tichu.table.phoenix_over", card=_CARD[phoenix_on.rank]))
         else:
-            leads = False
-            steps.extend(_describe("tichu.table", table, table_readings))
-            if table.is_phoenix_single:
-                steps.append(Step("tichu.table.phoenix_led"))
-    else:
-        steps.append(Step("tichu.table.lead"))
+            steps.append(Step("tichu.table.phoenix_led"))
+    return table, steps
 
-    play_readings = readings(play)
-    if not play_readings:
-        steps.append(Step("tichu.play.none", cards=_canonical(play)))
-        steps.extend(_why_not(_canonical(play)))
-        steps.append(Step("tichu.verdict.illegal"))
-        return Verdict(False, table, None, "tichu.play.none", tuple(steps))
-    mine = play_readings[0]
-    steps.extend(_describe("tichu.play", mine, play_readings))
 
-    if leads:
-        if mine.is_phoenix_single:
-            steps.append(Step("tichu.play.phoenix_led"))
-        legal, reason = True, Step("tichu.reason.lead")
-    else:
-        assert table is not None
-        legal, reason = _beats(table, mine, steps)
+def _chosen(play_readings: tuple[Combination, ...], reading: int | None) -> Combination:
+    if reading is None:
+        return play_readings[0]
+    for combo in play_readings:
+        if combo.phoenix_as == reading:
+            return combo
+    error = RuleInputError(
+        "tichu.error.reading",
+        f"the Phoenix cannot stand for {reading!r} in this play",
+        rank=_CARD[reading] if type(reading) is int and DOG <= reading <= DRAGON else str(reading),
+    )
+    error.token = str(reading)
+    raise error
+
+
+def _out_of_turn(table: Combination | None, mine: Combination, steps: list[Step]) -> tuple[bool, Step]:
+    """A play out of turn: only a bomb, only onto a trick, never onto the Dog (Tichu FAQ)."""
+    if not mine.is_bomb:
+        return False, Step("tichu.reason.out_of_turn_bomb_only")
+    if table is None:
+        return False, Step("tichu.reason.out_of_turn_empty")
+    if _is_dog(table):
+        return False, Step("tichu.reason.dog_no_bomb")
+    return _beats(table, mine, steps, None)
+
+
+def _wish_steps(
+    table: Combination | None,
+    mine: Combination,
+    wish: int,
+    hand: tuple[TichuCard, ...] | None,
+    out_of_turn: bool,
+    phoenix_on: TichuCard | None,
+    steps: list[Step],
+    reason: Step,
+) -> tuple[bool, Step]:
+    """Check the open wish after the play was found to beat the table; add its steps."""
+    rank = _CARD[wish]
+    if any(c.rank == wish for c in mine.cards):
+        steps.append(Step("tichu.wish.fulfilled", rank=rank))
+        return True, reason
+    if out_of_turn:
+        steps.append(Step("tichu.wish.out_of_turn", rank=rank))
+        return True, reason
+    if hand is None:
+        steps.append(Step("tichu.wish.hand_unknown", rank=rank))
+        return True, reason
+    example = fulfilling_plays(table, hand, wish, phoenix_on=phoenix_on)
+    if not example:
+        steps.append(Step("tichu.wish.cannot", rank=rank))
+        return True, reason
+    if mine.phoenix_as == wish:
+        steps.append(Step("tichu.wish.phoenix", rank=rank))
+    if mine.is_bomb:
+        steps.append(Step("tichu.wish.bomb_in_turn"))
+    reason = Step("tichu.reason.wish_not_fulfilled", rank=rank, cards=example[0].cards)
     steps.append(reason)
-    steps.append(Step("tichu.verdict.legal" if legal else "tichu.verdict.illegal"))
-    return Verdict(legal, table, mine, reason.code, tuple(steps))
+    return False, reason
 
 
-def is_legal(previous: Iterable[TichuCard], play: Iterable[TichuCard]) -> bool:
-    """Shorthand for ``judge(previous, play).legal``.
-
-    >>> is_legal(parse_play("5555"), parse_play("7777")), is_legal((), parse_play("D"))
-    (True, True)
-    """
-    return judge(previous, play).legal
-
-
-def _describe(prefix: str, combo: Combination, all_readings: tuple[Combination, ...]) -> list[Step]:
+def _describe(
+    prefix: str, combo: Combination, all_readings: tuple[Combination, ...], declared: bool = False
+) -> list[Step]:
     """Steps naming a combination: its kind and ranks, then what the Phoenix stands for."""
     kind = combo.kind
     top = _CARD[combo.rank]
@@ -587,32 +881,37 @@ def _describe(prefix: str, combo: Combination, all_readings: tuple[Combination, 
         step = Step(prefix + ".straight", length=combo.length, top=top, cards=combo.cards)
     elif kind is Kind.STAIRS:
         step = Step(prefix + ".stairs", pairs=combo.length // 2, top=top, cards=combo.cards)
-    else:  # pair, triple, bomb
+    elif combo.is_straight_flush:
+        suit = combo.cards[0].suit
+        step = Step(prefix + ".straight_flush", length=combo.length, top=top, suit=suit, cards=combo.cards)
+    else:  # pair, triple, four of a kind
         step = Step(f"{prefix}.{kind.value}", rank=top)
     steps = [step]
     if combo.phoenix_as is not None:
-        steps.append(Step(prefix + ".phoenix_as", rank=_CARD[combo.phoenix_as]))
         others = tuple(_CARD[c.phoenix_as] for c in all_readings if c is not combo and c.phoenix_as is not None)
-        if others:
-            steps.append(Step(prefix + ".other_readings", others=others))
+        if declared:
+            steps.append(Step(prefix + ".phoenix_declared", rank=_CARD[combo.phoenix_as]))
+        else:
+            steps.append(Step(prefix + ".phoenix_as", rank=_CARD[combo.phoenix_as]))
+            if others:
+                steps.append(Step(prefix + ".other_readings", others=others))
     return steps
 
 
-def _beats(table: Combination, mine: Combination, steps: list[Step]) -> tuple[bool, Step]:
+def _beats(
+    table: Combination, mine: Combination, steps: list[Step], phoenix_on: TichuCard | None
+) -> tuple[bool, Step]:
     """Decide a play that is not a lead; may add rule steps before the reason."""
     if mine.kind is Kind.SINGLE and mine.rank == DOG:
         return False, Step("tichu.reason.dog_not_lead")
     if mine.is_bomb:
         if not table.is_bomb:
             return True, Step("tichu.reason.bomb_beats")
-        params = {"play": _CARD[mine.rank], "previous": _CARD[table.rank]}
-        if mine.rank > table.rank:
-            return True, Step("tichu.reason.bomb_higher", **params)
-        return False, Step("tichu.reason.bomb_not_higher", **params)
+        return _bomb_on_bomb(table, mine)
     if table.is_bomb:
         return False, Step("tichu.reason.bomb_on_table")
     if mine.kind is Kind.SINGLE and table.kind is Kind.SINGLE:
-        return _beats_single(table.cards[0], mine.cards[0])
+        return _beats_single(table.cards[0], mine.cards[0], phoenix_on)
     if mine.kind is Kind.SINGLE and mine.rank == DRAGON:
         return False, Step("tichu.reason.dragon_single")
     if mine.kind is not table.kind:
@@ -626,13 +925,38 @@ def _beats(table: Combination, mine: Combination, steps: list[Step]) -> tuple[bo
     return _higher(mine.kind, mine.rank, table.rank)
 
 
-def _beats_single(table: TichuCard, mine: TichuCard) -> tuple[bool, Step]:
+def _bomb_on_bomb(table: Combination, mine: Combination) -> tuple[bool, Step]:
+    """Bombs: more cards first, then the higher rank (Tichu rulebook: "Bombs")."""
+    if not table.is_straight_flush and not mine.is_straight_flush:
+        params = {"play": _CARD[mine.rank], "previous": _CARD[table.rank]}
+        if mine.rank > table.rank:
+            return True, Step("tichu.reason.bomb_higher", **params)
+        return False, Step("tichu.reason.bomb_not_higher", **params)
+    if mine.length != table.length:
+        if not table.is_straight_flush:
+            return True, Step("tichu.reason.flush_beats_four")
+        if not mine.is_straight_flush:
+            return False, Step("tichu.reason.four_under_flush")
+        code = "tichu.reason.flush_longer" if mine.length > table.length else "tichu.reason.flush_shorter"
+        return mine.length > table.length, Step(code, play=mine.length, previous=table.length)
+    params = {"play": _CARD[mine.rank], "previous": _CARD[table.rank]}
+    if mine.rank > table.rank:
+        return True, Step("tichu.reason.flush_higher", **params)
+    return False, Step("tichu.reason.flush_not_higher", **params)
+
+
+def _beats_single(table: TichuCard, mine: TichuCard, phoenix_on: TichuCard | None) -> tuple[bool, Step]:
     """Single on single, with the Phoenix, the Dragon and the Mah Jong."""
-    if table.rank == PHOENIX:  # assumed led: it counts 1½
+    if table.rank == PHOENIX:
+        under = phoenix_on.rank if phoenix_on is not None and phoenix_on.is_natural else None
         if mine.rank == PHOENIX:
             return False, Step("tichu.reason.phoenix_on_phoenix")
         if mine.rank == DRAGON:
             return True, Step("tichu.reason.dragon_beats")
+        if under is not None:  # the Phoenix counts half a rank above `under`
+            if mine.rank > under:
+                return True, Step("tichu.reason.beats_phoenix_over", card=mine, under=_CARD[under])
+            return False, Step("tichu.reason.under_phoenix_over", card=mine, under=_CARD[under])
         if mine.rank == MAH_JONG:
             return False, Step("tichu.reason.mah_jong_phoenix")
         return True, Step("tichu.reason.beats_phoenix", card=mine)
@@ -654,6 +978,130 @@ def _higher(kind: Kind, mine: int, table: int) -> tuple[bool, Step]:
     if mine > table:
         return True, Step("tichu.reason.higher", **params)
     return False, Step("tichu.reason.not_higher", **params)
+
+
+# --- The Mah Jong's wish -------------------------------------------------------
+def fulfilling_plays(
+    previous: Iterable[TichuCard] | Combination | None,
+    hand: Iterable[TichuCard],
+    wish: int,
+    *,
+    phoenix_on: TichuCard | None = None,
+) -> tuple[Combination, ...]:
+    """The plays from ``hand`` that fulfil ``wish`` on the current trick, lowest first.
+
+    A play fulfils the wish when it holds a natural card of the wished rank
+    and may legally be laid on ``previous`` in turn (on lead any play may).
+    The Phoenix may help to build the combination but does not count as the
+    wished card; a bomb counts too: a player who can fulfil the wish only with
+    a bomb must play the bomb (Tichu rulebook, "Mah Jong"; FAQ).
+
+    >>> [str(c) for c in fulfilling_plays(parse_play("55"), parse_play("8P9"), 8)]
+    ['8P']
+    >>> fulfilling_plays(parse_play("55"), parse_play("9P"), 8)
+    ()
+
+    Args:
+        previous: the table (cards, a declared :class:`Combination`, or
+            ``()``/None on lead).
+        hand: the player's cards.
+        wish: the wished rank 2..14.
+
+    Returns:
+        The fulfilling plays as :class:`Combination` objects, each beating the
+        table, non-bombs before bombs, lower before higher; ``()`` when the
+        player cannot fulfil the wish.
+    """
+    hand = tuple(hand)
+    wished = [c for c in hand if c.rank == wish]
+    if not wished:
+        return ()
+    if previous is None:
+        previous = ()
+    table = previous if isinstance(previous, Combination) else (readings(tuple(previous)) or (None,))[0]
+    if table is None or _is_dog(table):
+        return tuple(readings((wished[0],)))
+    found: dict[tuple, Combination] = {}
+    for cards in _candidates(hand, table.length, wish):
+        for combo in readings(cards):
+            if _beats(table, combo, [], phoenix_on)[0] and any(c.rank == wish for c in combo.cards):
+                found.setdefault((combo.kind, combo.length, combo.rank, combo.phoenix_as, str(combo)), combo)
+    for bomb in _bombs_with(hand, wish):
+        if _beats(table, bomb, [], phoenix_on)[0]:
+            found.setdefault((bomb.kind, bomb.length, bomb.rank, None, str(bomb)), bomb)
+    return tuple(sorted(found.values(), key=lambda c: (c.is_bomb, c.bomb_strength if c.is_bomb else (0, c.rank))))
+
+
+def can_fulfil_wish(
+    previous: Iterable[TichuCard] | Combination | None,
+    hand: Iterable[TichuCard],
+    wish: int,
+    *,
+    phoenix_on: TichuCard | None = None,
+) -> bool:
+    """True when the player in turn must fulfil ``wish`` now (see :func:`fulfilling_plays`).
+
+    >>> can_fulfil_wish(parse_play("K"), parse_play("8"), 8), can_fulfil_wish((), parse_play("8"), 8)
+    (False, True)
+    """
+    return bool(fulfilling_plays(previous, hand, wish, phoenix_on=phoenix_on))
+
+
+def _candidates(hand: tuple[TichuCard, ...], length: int, wish: int | None) -> Iterable[tuple[TichuCard, ...]]:
+    """Every set of ``length`` cards from ``hand`` (with a natural of rank ``wish``), one per rank pattern.
+
+    Cards of one rank are interchangeable here (suits only make bombs, which
+    :func:`bombs` finds), so each multiset of ranks is tried once.
+    """
+    usable = sorted((c for c in hand if c.rank not in (DOG, DRAGON) or length == 1), key=_sort_key)
+    if length > len(usable):
+        return
+    if length <= 3 and wish is not None:  # single, pair, triple: the wished rank and the Phoenix only
+        usable = [c for c in usable if c.rank in (wish, PHOENIX)]
+    seen: set[tuple[int, ...]] = set()
+    for cards in combinations(usable, length):
+        ranks = tuple(c.rank for c in cards)
+        if (wish is None or wish in ranks) and ranks not in seen:
+            seen.add(ranks)
+            yield cards
+
+
+def plays_of_length(hand: Iterable[TichuCard], length: int) -> tuple[Combination, ...]:
+    """Every combination of ``length`` cards that ``hand`` can form (one per rank pattern; bombs aside).
+
+    >>> [str(c) for c in plays_of_length(parse_play("5577P"), 2)]
+    ['55', '5P', '77', '7P']
+    """
+    found: list[Combination] = []
+    for cards in _candidates(tuple(hand), length, None):
+        found.extend(c for c in readings(cards) if not c.is_straight_flush)
+    return tuple(found)
+
+
+def bombs(hand: Iterable[TichuCard]) -> tuple[Combination, ...]:
+    """Every bomb in ``hand``: each four of a kind, and each one-suit run of 5 or more cards.
+
+    >>> [str(b) for b in bombs(parse_play("7777 2g3g4g5g6g"))]
+    ['7777', '2g3g4g5g6g']
+    """
+    hand = tuple(hand)
+    found: list[Combination] = []
+    counts = Counter(c.rank for c in hand if c.is_natural)
+    for rank in sorted(r for r, k in counts.items() if k == COPIES):
+        found.extend(readings(c for c in hand if c.rank == rank))
+    for suit in TichuSuit:
+        ranks = {c.rank for c in hand if c.suit is suit}
+        for low in sorted(ranks):
+            for high in range(low + MIN_STRAIGHT - 1, ACE + 1):
+                if not all(r in ranks for r in range(low, high + 1)):
+                    break
+                found.extend(readings(TichuCard(r, suit) for r in range(low, high + 1)))
+    return tuple(found)
+
+
+def _bombs_with(hand: tuple[TichuCard, ...], wish: int) -> list[Combination]:
+    """The bombs in ``hand`` holding a natural of rank ``wish``."""
+    return [b for b in bombs(hand) if any(c.rank == wish for c in b.cards)]
 
 
 def _why_not(cards: tuple[TichuCard, ...]) -> list[Step]:
@@ -709,6 +1157,11 @@ def _why_not(cards: tuple[TichuCard, ...]) -> list[Step]:
 CODES: dict[str, tuple[str, ...]] = {
     "tichu.error.unknown": ("token",),
     "tichu.error.lowercase": ("token",),
+    "tichu.error.suit_special": ("card", "token"),
+    "tichu.error.suit_alone": ("token",),
+    "tichu.error.wish": ("token",),
+    "tichu.error.not_in_hand": ("card",),
+    "tichu.error.reading": ("rank",),
     "tichu.error.duplicate": ("card",),
     "tichu.error.too_many": ("card", "count"),
     "tichu.error.deck_duplicate": ("card",),
@@ -726,6 +1179,8 @@ CODES: dict[str, tuple[str, ...]] = {
     "tichu.table.straight": ("cards", "length", "top"),
     "tichu.table.stairs": ("cards", "pairs", "top"),
     "tichu.table.bomb": ("rank",),
+    "tichu.table.straight_flush": ("cards", "length", "suit", "top"),
+    "tichu.table.phoenix_over": ("card",),
     "tichu.table.phoenix_as": ("rank",),
     "tichu.table.other_readings": ("others",),
     "tichu.play.single": ("card",),
@@ -737,6 +1192,9 @@ CODES: dict[str, tuple[str, ...]] = {
     "tichu.play.straight": ("cards", "length", "top"),
     "tichu.play.stairs": ("cards", "pairs", "top"),
     "tichu.play.bomb": ("rank",),
+    "tichu.play.straight_flush": ("cards", "length", "suit", "top"),
+    "tichu.play.phoenix_declared": ("rank",),
+    "tichu.play.pass": (),
     "tichu.play.phoenix_as": ("rank",),
     "tichu.play.other_readings": ("others",),
     "tichu.play.none": ("cards",),
@@ -762,6 +1220,27 @@ CODES: dict[str, tuple[str, ...]] = {
     "tichu.reason.bomb_higher": ("play", "previous"),
     "tichu.reason.bomb_not_higher": ("play", "previous"),
     "tichu.reason.bomb_on_table": (),
+    "tichu.reason.flush_beats_four": (),
+    "tichu.reason.four_under_flush": (),
+    "tichu.reason.flush_longer": ("play", "previous"),
+    "tichu.reason.flush_shorter": ("play", "previous"),
+    "tichu.reason.flush_higher": ("play", "previous"),
+    "tichu.reason.flush_not_higher": ("play", "previous"),
+    "tichu.reason.out_of_turn_bomb_only": (),
+    "tichu.reason.out_of_turn_empty": (),
+    "tichu.reason.dog_no_bomb": (),
+    "tichu.reason.beats_phoenix_over": ("card", "under"),
+    "tichu.reason.under_phoenix_over": ("card", "under"),
+    "tichu.reason.pass": (),
+    "tichu.reason.pass_on_lead": (),
+    "tichu.reason.wish_pass": ("cards", "rank"),
+    "tichu.reason.wish_not_fulfilled": ("cards", "rank"),
+    "tichu.wish.fulfilled": ("rank",),
+    "tichu.wish.out_of_turn": ("rank",),
+    "tichu.wish.hand_unknown": ("rank",),
+    "tichu.wish.cannot": ("rank",),
+    "tichu.wish.phoenix": ("rank",),
+    "tichu.wish.bomb_in_turn": (),
     "tichu.reason.dragon_beats": (),
     "tichu.reason.dragon_single": (),
     "tichu.reason.dragon_on_table": (),
