@@ -15,7 +15,7 @@ from flask_babel import get_translations
 from markupsafe import Markup, escape
 
 from .messages import LABELS, MESSAGES, SKAT_CARD_NAME, SKAT_RANK_LETTERS, TICHU_CARD_NAMES
-from .rules import skat, tichu
+from .rules import pokerface, skat, tichu
 from .rules.steps import RuleInputError, Step
 
 
@@ -45,7 +45,7 @@ def rank_letter(rank: skat.Rank) -> str:
 
 def card_name(card: Any) -> str:
     """Return a card's full translated name, e.g. "Jack of Clubs" / "Kreuz-Bube"."""
-    if isinstance(card, skat.Card):
+    if isinstance(card, (skat.Card, pokerface.Card)):
         return _gettext(SKAT_CARD_NAME) % {"rank": label(card.rank), "suit": label(card.suit)}
     if card.rank in TICHU_CARD_NAMES:
         return _gettext(TICHU_CARD_NAMES[card.rank])
@@ -73,6 +73,9 @@ def card_chip(card: Any) -> Markup:
     if isinstance(card, skat.Card):
         face = f"{rank_letter(card.rank)}{card.suit.symbol}"
         css = f"chip chip-skat suit-{card.suit.value}"
+    elif isinstance(card, pokerface.Card):
+        face = f"{card.rank.label}{card.suit.symbol}"
+        css = f"chip chip-poker suit-{card.suit.value}"
     else:
         face = name if card.is_special and card.rank != tichu.MAH_JONG else tichu_face(card)
         css = f"chip chip-tichu {tichu_class(card)}"
@@ -82,13 +85,15 @@ def card_chip(card: Any) -> Markup:
 
 
 def _is_card(value: Any) -> bool:
-    return isinstance(value, (skat.Card, tichu.TichuCard))
+    return isinstance(value, (skat.Card, tichu.TichuCard, pokerface.Card))
 
 
 def format_param(value: Any, html: bool) -> Any:
     """Format one step parameter as text, or as :class:`Markup` when ``html``."""
     if _is_card(value):
         return card_chip(value) if html else card_name(value)
+    if isinstance(value, Step):  # a nested sentence, e.g. the reason inside a showdown step
+        return render_step(value, html)
     if isinstance(value, Enum) and value in LABELS:
         text = label(value)
     elif isinstance(value, tuple):
