@@ -87,8 +87,12 @@ class Rank(IntEnum):
         return "10" if self is Rank.TEN else self.letter
 
 
-class Ranks(IntEnum):
-    """A rank named in the plural in a sentence ("three *fours*"); same values as :class:`Rank`."""
+class Ranks(Enum):
+    """A rank named in the plural in a sentence ("three *fours*"); same values as :class:`Rank`.
+
+    A plain :class:`Enum` (not an int), so that its members never equal the
+    :class:`Rank` members in a lookup table of names.
+    """
 
     TWOS = 2
     THREES = 3
@@ -248,7 +252,7 @@ def cards_text(cards: Iterable[Card]) -> str:
 
 
 # --- Hand classes ----------------------------------------------------------------------
-class Category(IntEnum):
+class Category(Enum):
     """The nine hand categories, best first (value 1 = straight flush, as treys numbers them)."""
 
     STRAIGHT_FLUSH = 1
@@ -523,15 +527,15 @@ def hand_step(rank: int, prefix: str = "poker.hand") -> Step:
         case Category.STRAIGHT_FLUSH | Category.STRAIGHT:
             return Step(f"{prefix}.{name}", top=r[0])
         case Category.FOUR_OF_A_KIND:
-            return Step(f"{prefix}.{name}", quad=Ranks(r[0]), kicker=r[1])
+            return Step(f"{prefix}.{name}", quad=Ranks(int(r[0])), kicker=r[1])
         case Category.FULL_HOUSE:
-            return Step(f"{prefix}.{name}", triple=Ranks(r[0]), pair=Ranks(r[1]))
+            return Step(f"{prefix}.{name}", triple=Ranks(int(r[0])), pair=Ranks(int(r[1])))
         case Category.THREE_OF_A_KIND:
-            return Step(f"{prefix}.{name}", triple=Ranks(r[0]), kickers=r[1:])
+            return Step(f"{prefix}.{name}", triple=Ranks(int(r[0])), kickers=r[1:])
         case Category.TWO_PAIR:
-            return Step(f"{prefix}.{name}", high=Ranks(r[0]), low=Ranks(r[1]), kicker=r[2])
+            return Step(f"{prefix}.{name}", high=Ranks(int(r[0])), low=Ranks(int(r[1])), kicker=r[2])
         case Category.ONE_PAIR:
-            return Step(f"{prefix}.{name}", pair=Ranks(r[0]), kickers=r[1:])
+            return Step(f"{prefix}.{name}", pair=Ranks(int(r[0])), kickers=r[1:])
     return Step(f"{prefix}.{name}", ranks=r)
 
 
@@ -580,7 +584,7 @@ def compare(a: int, b: int) -> Step:
             if role == "kicker":
                 return Step("poker.compare.kicker", position=kicker, better=better, worse=worse)
             if role in ("triple", "quad", "pair", "high_pair", "low_pair"):
-                better, worse = Ranks(better), Ranks(worse)
+                better, worse = Ranks(int(better)), Ranks(int(worse))
             return Step(f"poker.compare.{role}", better=better, worse=worse)
     return Step("poker.compare.tie", category=ca.category)
 
