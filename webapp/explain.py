@@ -52,6 +52,17 @@ def card_name(card: Any) -> str:
     return str(card.rank)
 
 
+#: Poker's face cards print the same letters as Skat's (German decks: B for Bube, D for Dame).
+_POKER_FACES = {pokerface.Rank.ACE: skat.Rank.ACE, pokerface.Rank.KING: skat.Rank.KING,
+                pokerface.Rank.QUEEN: skat.Rank.QUEEN, pokerface.Rank.JACK: skat.Rank.JACK}
+
+
+def poker_rank(rank: pokerface.Rank) -> str:
+    """The rank as printed on a poker card in the reader's language: ``2``-``10``, ``J``/``B``, ``Q``/``D``, ``K``, ``A``."""
+    face = _POKER_FACES.get(rank)
+    return rank.label if face is None else rank_letter(face)
+
+
 #: Short labels drawn on the special Tichu cards (the rank letter is not enough for a child).
 _TICHU_FACES = {tichu.DOG: "D", tichu.MAH_JONG: "1", tichu.PHOENIX: "P", tichu.DRAGON: "R", tichu.TEN: "10"}
 _TICHU_CLASSES = {tichu.DOG: "t-dog", tichu.MAH_JONG: "t-mahjong", tichu.PHOENIX: "t-phoenix", tichu.DRAGON: "t-dragon"}
@@ -74,7 +85,7 @@ def card_chip(card: Any) -> Markup:
         face = f"{rank_letter(card.rank)}{card.suit.symbol}"
         css = f"chip chip-skat suit-{card.suit.value}"
     elif isinstance(card, pokerface.Card):
-        face = f"{card.rank.label}{card.suit.symbol}"
+        face = f"{poker_rank(card.rank)}{card.suit.symbol}"
         css = f"chip chip-poker suit-{card.suit.value}"
     else:
         face = name if card.is_special and card.rank != tichu.MAH_JONG else tichu_face(card)
@@ -150,4 +161,6 @@ def init_app(app) -> None:
         rank_letter=rank_letter,
         tichu_face=tichu_face,
         tichu_class=tichu_class,
+        poker_rank=poker_rank,
+        hand_step=pokerface.hand_step,
     )

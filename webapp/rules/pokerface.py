@@ -715,3 +715,55 @@ def game_winners(points: Sequence[int]) -> tuple[int, ...]:
     """The seats with the most points after a game; each wins a victory point (seed 003)."""
     top = max(points)
     return tuple(i for i, p in enumerate(points) if p == top)
+
+
+# --- "Which hand wins?" questions ------------------------------------------------------
+@dataclass(frozen=True)
+class Question:
+    """A "which hand wins?" question: two five-card hands from one deck and the answer.
+
+    Attributes:
+        hands: the two hands, ``(A, B)``.
+        answer: ``"a"``, ``"b"`` or ``"tie"``.
+        steps: why (see :func:`showdown`).
+    """
+
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    answer: str
+    steps: tuple[Step, ...]
+
+
+def which_hand_wins(rng: random.Random, names: tuple[str, str] = ("A", "B")) -> Question:
+    """Generate a "which hand wins?" question (pure: the same ``rng`` state, the same question).
+
+    Half of the questions pair two hands of the same category, where the
+    kickers or the ranks decide: that is what children get wrong. The two
+    hands never share a card.
+    """
+    same_category = rng.random() < 0.5
+    for _ in range(200):
+        cards = rng.sample(DECK, 10)
+        a, b = tuple(cards[:5]), tuple(cards[5:])
+        if not same_category or category(evaluate5(*a)) == category(evaluate5(*b)):
+            break
+    result = showdown(names, [a, b])
+    answer = "tie" if len(result.winners) == 2 else ("a", "b")[result.winners[0]]
+    return Question((a, b), answer, result.steps)
+
+
+def category_example(cat: Category) -> tuple[Card, ...]:
+    """An example hand of a category, for the hand-rankings page."""
+    return _EXAMPLES[cat]
+
+
+_EXAMPLES = {
+    Category.STRAIGHT_FLUSH: parse_cards("H9 H8 H7 H6 H5"),
+    Category.FOUR_OF_A_KIND: parse_cards("SQ CQ HQ DQ C3"),
+    Category.FULL_HOUSE: parse_cards("S7 H7 D7 C4 H4"),
+    Category.FLUSH: parse_cards("DK DT D8 D5 D2"),
+    Category.STRAIGHT: parse_cards("C9 D8 S7 H6 C5"),
+    Category.THREE_OF_A_KIND: parse_cards("ST CT DT SA H6"),
+    Category.TWO_PAIR: parse_cards("SJ HJ C4 D4 SA"),
+    Category.ONE_PAIR: parse_cards("H8 C8 SK D9 H3"),
+    Category.HIGH_CARD: parse_cards("SA D10 C8 H6 S3"),
+}
