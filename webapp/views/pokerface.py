@@ -206,7 +206,7 @@ def page():
     held = held_now(game)
     points, results = scores(game)
     names = [you()] + [name for name, _ in BOTS]
-    context = dict(game=game, held=held, points=points, names=names, url=url, token=game.token())
+    context = dict(game=game, held=held, points=points, names=names, url=url, token=game.token(), problem=game.problem)
     if game.phase == "extras":
         dealt = pf.shuffled_deck(f"{game.seed}:{game.number}")[:5]
         context["new_cards"] = [c for c in held if c not in dealt]
