@@ -12,7 +12,7 @@ import itertools
 from collections import Counter
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from webapp.rules import pokerface as pf
@@ -180,6 +180,7 @@ def test_two_hands_compare_as_the_reference_says(a, b):
     assert (ra < rb) == (ka > kb) and (ra == rb) == (ka == kb)
 
 
+@settings(deadline=None)  # the first example may build the 6-8-card tables (half a second)
 @given(more)
 def test_best_of_6_to_8_is_the_best_five_card_part(cards):
     brute = min(pf.evaluate5(*five) for five in itertools.combinations(cards, 5))
@@ -304,3 +305,35 @@ def test_exchange_and_reveal_checks():
     assert info.value.step.code == "poker.error.not_held" and info.value.token == "C2"
     with pytest.raises(RuleInputError):
         pf.check_reveal(new, C("SA HT D4 SK"))
+
+
+# --- the cached 6-8-card tables ---------------------------------------------------------------
+CHECK = """
+import sys
+from webapp.rules import pokerface as pf
+hands = [pf.parse_cards(t) for t in ("SA SK SQ SJ ST S9 H2 D3", "H4 D4 C4 DA SA S2 S3", "C2 C3 C4 C5 H6 D9")]
+print(pf._cache_path().is_file(), [pf.evaluate(h) for h in hands])
+"""
+
+
+def test_tables_are_cached_and_a_bad_cache_is_rebuilt(tmp_path):
+    """Built once, then loaded; a broken cache file is ignored and replaced (expected ranks: 1 royal flush,
+    then the full house of fours over aces and the 6-high straight, compared with the 5-card evaluator)."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, KARTENSCHULE_CACHE_DIR=str(tmp_path))
+    expected = [1, pf.evaluate(C("H4 D4 C4 DA SA")), pf.evaluate(C("C2 C3 C4 C5 H6"))]
+
+    def run():
+        out = subprocess.run([sys.executable, "-c", CHECK], env=env, capture_output=True, text=True, check=True)
+        return out.stdout.strip()
+
+    assert run() == f"False {expected}"  # no cache yet: built, then written
+    cache = tmp_path / "pokerface-tables-v1.marshal"
+    assert cache.stat().st_size > 1_000_000
+    assert run() == f"True {expected}"  # loaded
+    cache.write_bytes(b"not a table")
+    assert run() == f"True {expected}"  # rebuilt
+    assert cache.stat().st_size > 1_000_000
