@@ -63,3 +63,40 @@ def test_hand_rankings(page: Page):
     page.goto("/pokerface/hands")
     expect(page.locator(".rankings > li")).to_have_count(9)
     assert_accessible(page, "hand rankings")
+
+
+def test_each_step_in_german_on_a_tablet(new_page):
+    """Screenshots of every step, in German, for a look at how they read on a tablet."""
+    page = new_page(locale="de-DE", viewport={"width": 820, "height": 1180}, has_touch=True)
+    shots = "test-artifacts/screenshots/pokerface-de-{}.png"
+    page.goto("/pokerface?seed=tablet-de")
+    expect(page.locator("#poker-round")).to_have_text("Runde 1 von 10")
+    htmx_click(page, page.locator("#poker-card-0"))
+    htmx_click(page, page.locator("#poker-card-3"))
+    expect(page.locator("#poker-exchange")).to_have_text("2 Karten tauschen")
+    page.screenshot(path=shots.format("1-swap"), full_page=True)
+    htmx_click(page, page.locator("#poker-exchange"))
+    expect(page.locator(".poker-card.is-new")).to_have_count(2)
+    page.screenshot(path=shots.format("2-extras"), full_page=True)
+    htmx_click(page, page.locator("#poker-extra-2"))
+    expect(page.locator("#poker-best")).to_contain_text("Das Beste, was geht:")
+    htmx_click(page, page.locator("#poker-card-0"))
+    page.screenshot(path=shots.format("3-show"), full_page=True)
+    htmx_click(page, page.locator("#poker-hint"))
+    expect(page.locator("#poker-best")).to_have_count(0)
+    expect(page.locator(".poker-card.is-best")).to_have_count(0)
+    assert_accessible(page, "pokerface in German, hint off")
+
+
+def test_a_round_without_javascript(new_page):
+    page = new_page(java_script_enabled=False)
+    page.goto("/pokerface?seed=no-js")
+    page.locator("#poker-card-4").click()
+    expect(page.locator("#poker-card-4")).to_have_attribute("aria-pressed", "true")
+    page.locator("#poker-exchange").click()
+    page.locator("#poker-extra-1").click()
+    expect(page.locator(".poker-card")).to_have_count(6)
+    page.locator("#poker-best-pick").click()
+    page.locator("#poker-reveal").click()
+    expect(page.locator("#poker-showdown li")).to_have_count(4)
+    expect(page).to_have_url(re.compile(r"/pokerface\?g="))
