@@ -137,6 +137,10 @@ def test_quiz_generator_answer_is_the_reference_answer(seed):
     assert not set(a) & set(b)
     ra, rb = pf.evaluate(a), pf.evaluate(b)
     assert question.answer == ("tie" if ra == rb else "a" if ra < rb else "b")
+    last = question.steps[-1]
+    assert last.code == ("poker.quiz.tie" if ra == rb else "poker.quiz.winner")
+    if ra != rb:
+        assert last["hand"] == question.answer.upper()
 
 
 def test_showdown_steps_in_german_name_ranks_in_plural_and_singular(app):

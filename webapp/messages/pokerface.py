@@ -48,6 +48,9 @@ MESSAGES: dict[str, Any] = {
     "poker.showdown.ties": N_("%(winner)s – %(other)s: %(why)s"),
     "poker.showdown.winner": N_("The round goes to %(player)s: one point."),
     "poker.showdown.shared": N_("The best hands tie, so each of them gets a point: %(players)s."),
+    # "Which hand wins?"
+    "poker.quiz.winner": N_("So hand %(hand)s wins."),
+    "poker.quiz.tie": N_("So it is a tie."),
 }
 
 # Enum members used as step parameters -> their translatable names.

@@ -725,7 +725,8 @@ class Question:
     Attributes:
         hands: the two hands, ``(A, B)``.
         answer: ``"a"``, ``"b"`` or ``"tie"``.
-        steps: why (see :func:`showdown`).
+        steps: why: the :func:`showdown` steps, ending in ``poker.quiz.winner``
+            (``hand``: the winning hand's name) or ``poker.quiz.tie``.
     """
 
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
@@ -747,8 +748,11 @@ def which_hand_wins(rng: random.Random, names: tuple[str, str] = ("A", "B")) -> 
         if not same_category or category(evaluate5(*a)) == category(evaluate5(*b)):
             break
     result = showdown(names, [a, b])
-    answer = "tie" if len(result.winners) == 2 else ("a", "b")[result.winners[0]]
-    return Question((a, b), answer, result.steps)
+    if len(result.winners) == 2:
+        answer, verdict = "tie", Step("poker.quiz.tie")
+    else:
+        answer, verdict = ("a", "b")[result.winners[0]], Step("poker.quiz.winner", hand=names[result.winners[0]])
+    return Question((a, b), answer, result.steps[:-1] + (verdict,))
 
 
 def category_example(cat: Category) -> tuple[Card, ...]:
