@@ -87,14 +87,17 @@ class Game(ProblemTracker):
         return self.number == pf.ROUNDS and self.phase == "showdown"
 
     def token(self) -> str:
+        """The signed token of the game: seed, moves, hint on/off."""
         return _serializer().dumps({"s": self.seed, "r": self.rounds, "h": int(self.hint)})
 
 
 def _serializer() -> URLSafeSerializer:
+    """Signs game tokens with the app's secret key (so they survive a restart, but not a new key)."""
     return URLSafeSerializer(current_app.secret_key, salt="pokerface-game")
 
 
 def new_game(seed: str | None = None) -> Game:
+    """A game at round 1 dealt from ``seed`` (a teacher's choice), or from a random one."""
     return Game(seed=seed or f"{random.SystemRandom().getrandbits(48):x}")
 
 
@@ -119,6 +122,7 @@ def read_game() -> Game:
 
 
 def you() -> str:
+    """The child's name at the table, in the reader's language ("You" / "Du")."""
     return gettext("You")
 
 
@@ -189,6 +193,7 @@ def scores(game: Game) -> tuple[list[int], list]:
 
 
 def game_url(game: Game) -> str:
+    """The canonical URL of the game as it is now (token, and the cards selected so far)."""
     args = {"g": game.token()}
     if game.selected:
         args["sel"] = ",".join(map(str, game.selected))
