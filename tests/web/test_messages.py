@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from webapp.explain import render_step
 from webapp.messages import LABELS, MESSAGES, SKAT_CARD_NAME, SKAT_RANK_LETTERS, TICHU_CARD_NAMES
-from webapp.rules import skat, tichu
+from webapp.rules import pokerface, skat, tichu
 from webapp.rules.steps import Step
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
@@ -115,3 +115,21 @@ def test_card_names(app):
         with force_locale("en"):
             assert card_name(skat.parse_card("AD")) == "Ace of Diamonds"
             assert card_name(tichu.parse_card("R")) == "Dragon"
+
+
+poker_hands = st.lists(st.sampled_from(pokerface.DECK), min_size=10, max_size=10, unique=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(cards=poker_hands)
+def test_every_poker_showdown_step_renders_in_german(module_app, cards):
+    """Rank names (singular and plural) and hand kinds come out German: no English name leaks through."""
+    result = pokerface.showdown(["A", "B"], [cards[:5], cards[5:]])
+    english = {"Aces", "Kings", "Queens", "Jacks", "Sixes", "Twos", "Ace", "King", "Queen", "Jack", "Six", "Two",
+               "pair", "flush:", "kickers", "kicker", "high card", "straight"}
+    with module_app.test_request_context(), force_locale("de"):
+        for step in result.steps:
+            text = render_step(step, html=False)
+            assert "%(" not in text
+            words = set(text.replace(",", " ").replace(".", " ").split())
+            assert not words & english, text
