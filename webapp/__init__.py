@@ -8,9 +8,10 @@ folders are named explicitly here.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from flask import Flask
+if TYPE_CHECKING:
+    from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,6 +27,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     Returns:
         The configured :class:`flask.Flask` application.
     """
+    from flask import Flask  # imported here: the Pokerface bots run as `python -m webapp...` start faster without it
+
     app = Flask(
         __name__,
         instance_relative_config=True,

@@ -75,11 +75,13 @@ def compare_command(hands: tuple[str, ...], explain: bool, lang: str) -> None:
               help="How often every subset of four bots plays.")
 @click.option("--timeout", default=1.0, show_default=True, type=click.FloatRange(0.01),
               help="Seconds a bot may take for each answer.")
+@click.option("--startup-grace", default=2.0, show_default=True, type=click.FloatRange(0),
+              help="Extra seconds for a bot's first answer of a round (starting Java or Python takes time).")
 @click.option("--seed", default="pokerface", show_default=True, help="Makes the deals reproducible.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), help="Also write the table as CSV.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the table, every game and every failure as JSON.")
-def tournament_command(bot_dirs, rounds, repeat, timeout, seed, csv_path, json_path) -> None:
+def tournament_command(bot_dirs, rounds, repeat, timeout, startup_grace, seed, csv_path, json_path) -> None:
     """Run the seed's tournament between bot folders (each with bot.jlsc or bot.toml)."""
     from ..contests.pokerface.config import ConfigError, load_bot
     from ..contests.pokerface.tournament import bot_players, game_count, run_tournament
@@ -88,7 +90,7 @@ def tournament_command(bot_dirs, rounds, repeat, timeout, seed, csv_path, json_p
         configs = [load_bot(folder) for folder in bot_dirs]
     except ConfigError as error:
         fail(str(error))
-    players = bot_players(configs, timeout=timeout)
+    players = bot_players(configs, timeout=timeout, startup_grace=startup_grace)
     total = game_count(len(players), repeat)
     with click.progressbar(length=total, label=f"{total} games", file=sys.stderr) as bar:
         result = run_tournament(players, repeat=repeat, rounds=rounds, seed=seed, progress=lambda game: bar.update(1))

@@ -44,6 +44,7 @@ import marshal
 import os
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from enum import Enum, IntEnum
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -304,7 +305,10 @@ ROLES: dict[Category, tuple[str, ...]] = {
     Category.HIGH_CARD: ("high", "kicker", "kicker", "kicker", "kicker"),
 }
 
+# The tables are built with plain ints for the ranks (pip counts 2..14): enum members are slow to hash.
 _STRAIGHT_TOPS = tuple(range(14, 4, -1))  # A-high down to the 5-high wheel
+_WEIGHT_OF = [0, 0] + [_RANK_WEIGHT[r] for r in Rank]  # by pip count
+_RANK_OF = [None, None] + list(Rank)  # pip count -> Rank
 
 
 def _straight_ranks(top: int) -> tuple[int, ...]:
@@ -313,12 +317,16 @@ def _straight_ranks(top: int) -> tuple[int, ...]:
 
 def _key(ranks: Iterable[int]) -> int:
     """The rank-multiset key of some ranks (the rank fields of their cards' sum)."""
-    return sum(_RANK_WEIGHT[r] for r in ranks)
+    weight = _WEIGHT_OF
+    return sum([weight[r] for r in ranks])
 
 
-def _build_five() -> tuple[list[HandClass], dict[int, int], dict[int, int]]:
-    """Number the 7,462 classes best first; map 5-rank keys to them (plain and flush)."""
-    desc = sorted(Rank, reverse=True)
+def _build_five() -> tuple[list[tuple[Category, tuple[int, ...]]], dict[int, int], dict[int, int]]:
+    """Number the 7,462 classes best first; map 5-rank keys to them (plain and flush).
+
+    Returns the classes as ``(category, significant pip counts)`` (see :func:`hand_class`) and the two tables.
+    """
+    desc = list(range(14, 1, -1))
     five_sets = [s for s in itertools.combinations(desc, 5)]  # each high to low, in descending order
     straights = {frozenset(_straight_ranks(t)): t for t in _STRAIGHT_TOPS}
     no_straight = [s for s in five_sets if frozenset(s) not in straights]
@@ -337,15 +345,14 @@ def _build_five() -> tuple[list[HandClass], dict[int, int], dict[int, int]]:
                              for ks in itertools.combinations([r for r in desc if r != p], 3)]),
         (Category.HIGH_CARD, [(s, s) for s in no_straight]),
     ]
-    classes: list[HandClass] = []
+    classes: list[tuple[Category, tuple[int, ...]]] = []
     plain: dict[int, int] = {}
     flush: dict[int, int] = {}
-    flush_categories = (Category.STRAIGHT_FLUSH, Category.FLUSH)
     for category, members in groups:
+        table = flush if category in (Category.STRAIGHT_FLUSH, Category.FLUSH) else plain
         for significant, five in members:
-            number = len(classes) + 1
-            classes.append(HandClass(category, tuple(Rank(r) for r in significant), number))
-            (flush if category in flush_categories else plain)[_key(five)] = number
+            classes.append((category, significant))
+            table[_key(five)] = len(classes)
     return classes, plain, flush
 
 
@@ -461,7 +468,13 @@ def hand_class(rank: int) -> HandClass:
     """
     if not 1 <= rank <= CLASS_COUNT:
         raise ValueError(f"no hand class {rank!r}: ranks run from 1 to {CLASS_COUNT}")
-    return _CLASSES[rank - 1]
+    return _hand_class(rank)
+
+
+@lru_cache(maxsize=None)
+def _hand_class(rank: int) -> HandClass:
+    category, significant = _CLASSES[rank - 1]
+    return HandClass(category, tuple(_RANK_OF[r] for r in significant), rank)
 
 
 def category(rank: int) -> Category:

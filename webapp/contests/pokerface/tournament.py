@@ -23,7 +23,7 @@ from typing import Callable, Sequence
 
 from ...rules.pokerface import PLAYERS, ROUNDS, Card, Dealer, Showdown, cards_text, exchange, game_winners, showdown
 from .config import BotConfig
-from .players import BotFailure, InProcessPlayer, Player, SubprocessPlayer
+from .players import STARTUP_GRACE, BotFailure, InProcessPlayer, Player, SubprocessPlayer
 from .strategies import FillerBot
 
 #: Games per subset of four bots (seed 003: "this process is repeated five times").
@@ -228,12 +228,12 @@ def game_count(bots: int, repeat: int = REPEAT) -> int:
     return len(schedule(bots + (-bots % PLAYERS), repeat))
 
 
-def bot_players(configs: Sequence[BotConfig], timeout: float = 1.0) -> list[Player]:
+def bot_players(configs: Sequence[BotConfig], timeout: float = 1.0, startup_grace: float = STARTUP_GRACE) -> list[Player]:
     """Subprocess players for bot folders; names made unique with a number when they clash."""
     players: list[Player] = []
     seen: dict[str, int] = {}
     for config in configs:
-        player = SubprocessPlayer(config, timeout=timeout)
+        player = SubprocessPlayer(config, timeout=timeout, startup_grace=startup_grace)
         seen[config.name] = seen.get(config.name, 0) + 1
         if seen[config.name] > 1:
             player.name = f"{config.name} ({seen[config.name]})"
