@@ -156,7 +156,7 @@ def test_category_counts(all_hands):
     for rank in range(1, pf.CLASS_COUNT + 1):
         hands[pf.category(rank)] += per_rank[rank]
         classes[pf.category(rank)] += 1
-    assert dict(hands) == CATEGORY_HANDS
+    assert dict(hands) == CATEGORY_HANDS == pf.CATEGORY_HANDS
     assert dict(classes) == CATEGORY_CLASSES
     royal = [r for r in range(1, 11) if pf.hand_class(r).is_royal]
     assert royal == [1] and per_rank[1] == 4  # the four royal flushes

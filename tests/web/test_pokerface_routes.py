@@ -128,6 +128,15 @@ def test_quiz_answers_and_explains(client):
     assert "Not quite." in client.get(f"/pokerface/quiz?q=42&answer={wrong}", headers=EN).get_data(as_text=True)
     assert client.get("/pokerface/quiz?q=42&answer=zzz", headers=EN).status_code == 400
     assert client.get("/pokerface/quiz").status_code == 303
+    for bad in ("²", "1" * 5000, "-3"):
+        assert client.get(f"/pokerface/quiz?q={bad}").status_code == 303
+
+
+@pytest.mark.parametrize("query", ["toggle=²", "toggle=" + "9" * 5000, "sel=²,1&toggle=0", "action=" + "x" * 500])
+def test_odd_numbers_in_the_url_never_break_the_page(client, query):
+    url = follow(client, "/pokerface?seed=odd")
+    response = client.get(f"{url}&{query}", headers=EN)
+    assert response.status_code in (303, 400)
 
 
 @pytest.mark.parametrize("seed", range(30))

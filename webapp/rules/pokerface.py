@@ -267,6 +267,15 @@ class Category(Enum):
     HIGH_CARD = 9
 
 
+#: How many of the 2,598,960 five-card hands fall into each category (standard poker
+#: combinatorics; the exhaustive unit test counts them with the evaluator).
+CATEGORY_HANDS: dict[Category, int] = {
+    Category.STRAIGHT_FLUSH: 40, Category.FOUR_OF_A_KIND: 624, Category.FULL_HOUSE: 3_744, Category.FLUSH: 5_108,
+    Category.STRAIGHT: 10_200, Category.THREE_OF_A_KIND: 54_912, Category.TWO_PAIR: 123_552,
+    Category.ONE_PAIR: 1_098_240, Category.HIGH_CARD: 1_302_540,
+}
+
+
 @dataclass(frozen=True)
 class HandClass:
     """One of the 7,462 equivalence classes of five-card hands.

@@ -105,7 +105,7 @@ def read_game() -> Game:
     """The game from ``g=`` (a new one when missing); a bad token answers 400 and starts afresh."""
     token = request.args.get("g")
     if not token:
-        return new_game(request.args.get("seed"))
+        return new_game((request.args.get("seed") or "")[:40] or None)
     try:
         data = _serializer().loads(token)
         game = Game(seed=str(data["s"]), rounds=[list(r) for r in data["r"]], hint=bool(data["h"]))
@@ -116,9 +116,18 @@ def read_game() -> Game:
         game.fail(Step("poker.error.game"))
         return game
     for token in request.args.get("sel", "").split(","):
-        if token.isdigit() and int(token) < 8 and int(token) not in game.selected:
-            game.selected.append(int(token))
+        index = small_number(token, 8)
+        if index is not None and index not in game.selected:
+            game.selected.append(index)
     return game
+
+
+def small_number(text: str | None, limit: int) -> int | None:
+    """``text`` as a number from 0 to ``limit - 1`` (ASCII digits only), else None."""
+    if text is None or not (text.isascii() and text.isdigit() and len(text) <= 9):
+        return None
+    number = int(text)
+    return number if number < limit else None
 
 
 def you() -> str:
@@ -140,14 +149,15 @@ def apply_click(game: Game) -> bool:
     """Apply the click in the query string; return True when there was one."""
     toggle, action = request.args.get("toggle"), request.args.get("action")
     if toggle is not None:
-        if not (toggle.isdigit() and int(toggle) < len(held_now(game))):
-            game.fail(Step("web.error.bad_url", detail=f"toggle={toggle}"))
-        elif int(toggle) in game.selected:
-            game.selected.remove(int(toggle))
+        index = small_number(toggle, len(held_now(game)))
+        if index is None:
+            game.fail(Step("web.error.bad_url", detail=f"toggle={toggle[:20]}"))
+        elif index in game.selected:
+            game.selected.remove(index)
         elif game.phase == "reveal" and len(game.selected) >= pf.HAND_SIZE:
             game.fail(Step("poker.error.five"), status=422)
         else:
-            game.selected.append(int(toggle))
+            game.selected.append(index)
     if not action:
         return toggle is not None
     phase = game.phase
@@ -174,7 +184,7 @@ def apply_click(game: Game) -> bool:
     elif action == "next" and phase == "showdown" and not game.over:
         game.rounds.append([])
     else:
-        game.fail(Step("web.error.bad_url", detail=f"action={action}"))
+        game.fail(Step("web.error.bad_url", detail=f"action={action[:20]}"))
     return True
 
 
@@ -231,27 +241,19 @@ def page():
 def hands():
     """The hand rankings, best first, each with an example and how many of the 2,598,960 hands it has."""
     rows = [(cat, pf.category_example(cat), pf.hand_step(pf.evaluate(pf.category_example(cat)))) for cat in pf.Category]
-    return render_template("pokerface/hands.html", rows=rows, counts=CATEGORY_HANDS)
-
-
-#: Five-card hands of each category (standard poker combinatorics; checked by the exhaustive test).
-CATEGORY_HANDS = {
-    pf.Category.STRAIGHT_FLUSH: 40, pf.Category.FOUR_OF_A_KIND: 624, pf.Category.FULL_HOUSE: 3_744,
-    pf.Category.FLUSH: 5_108, pf.Category.STRAIGHT: 10_200, pf.Category.THREE_OF_A_KIND: 54_912,
-    pf.Category.TWO_PAIR: 123_552, pf.Category.ONE_PAIR: 1_098_240, pf.Category.HIGH_CARD: 1_302_540,
-}
+    return render_template("pokerface/hands.html", rows=rows, counts=pf.CATEGORY_HANDS)
 
 
 @bp.get("/pokerface/quiz")
 def quiz():
     """"Which hand wins?": ``q`` numbers the question (reproducible), ``answer`` is a, b or tie."""
-    q = request.args.get("q", "")
-    if not q.isdigit():
+    q = small_number(request.args.get("q"), 10**6)
+    if q is None:
         return redirect(url_for("pokerface.quiz", q=random.SystemRandom().randrange(10**6)), code=303)
-    question = pf.which_hand_wins(random.Random(int(q)), names=("A", "B"))
+    question = pf.which_hand_wins(random.Random(q), names=("A", "B"))
     answer, problem, status = request.args.get("answer"), None, 200
     if answer is not None and answer not in ("a", "b", "tie"):
         answer, problem, status = None, Step("web.error.bad_url", detail=f"answer={answer[:20]}"), 400
     return page_or_fragment("pokerface/quiz.html", "pokerface/_quiz.html", status,
                             push_url=url_for("pokerface.quiz", q=q, answer=answer), question=question, answer=answer,
-                            problem=problem, q=int(q), next_q=(int(q) * 7919 + 1) % 10**6)
+                            problem=problem, q=q, next_q=(q * 7919 + 1) % 10**6)
