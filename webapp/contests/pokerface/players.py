@@ -9,8 +9,8 @@ and is out of the round.
 A subprocess bot (seed 003) is started once a round with its command line, in
 its own folder, in a new process group, without a shell. Its output is read by
 a thread into a queue, so every read waits at most until its deadline: the
-per-move time limit after the controller's last line (plus a start-up
-allowance for the first answer). On a timeout, a crash, garbage or a card it
+per-move time limit after the controller's last line or the bot's last answer
+(plus a start-up allowance for the first answer of a round). On a timeout, a crash, garbage or a card it
 does not hold, the whole process group is killed.
 """
 
@@ -227,6 +227,7 @@ class SubprocessPlayer(Player):
             raise BotFailure("timeout", f"no answer ({what}) within {self.timeout:g} s") from None
         if line is None:
             raise self._crashed(f"it ended before answering ({what})")
+        self.deadline = time.monotonic() + self.timeout  # the next answer gets its own time
         return line
 
     def _crashed(self, what: str) -> BotFailure:
