@@ -66,6 +66,12 @@ hand = sys.stdin.readline().split()
 print("false"); print("0"); sys.stdout.flush()
 print("SA SK SQ SJ ST"); sys.stdout.flush()
 """
+FLOOD_PY = """
+import sys
+sys.stdin.readline()
+while True:
+    sys.stdout.write("x" * 100000)
+"""
 SILENT_FOREVER_SH = """#!/usr/bin/env bash
 read -r hand
 sleep 60 &
@@ -184,6 +190,7 @@ def test_a_well_behaved_python_bot_plays_a_round_and_gets_hands_txt(tmp_path):
         ("Crash", CRASH_PY, "python", "crash"),
         ("Cheat", CHEAT_PY, "python", "cheat"),
         ("Silent", SILENT_FOREVER_SH, "bash", "timeout"),
+        ("Flood", FLOOD_PY, "python", "garbage"),
     ],
 )
 def test_misbehaving_bots_lose_the_round_with_the_reason(tmp_path, name, source, language, kind):

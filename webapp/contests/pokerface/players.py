@@ -34,6 +34,8 @@ from .strategies import Strategy
 TRUE_WORDS = ("true", "1", "t")
 #: Extra seconds allowed for the first answer of a round (starting Java or Python takes time).
 STARTUP_GRACE = 2.0
+#: The longest line read from a bot, in bytes (a bot printing without end cannot fill the memory).
+MAX_LINE = 4096
 
 
 class BotFailure(Exception):
@@ -196,8 +198,9 @@ class SubprocessPlayer(Player):
 
     @staticmethod
     def _read_stdout(stream, lines: queue.Queue) -> None:
+        """Queue the bot's lines (a line longer than :data:`MAX_LINE` is cut: garbage anyway); ``None`` at the end."""
         try:
-            for raw in stream:
+            while raw := stream.readline(MAX_LINE):
                 lines.put(raw.decode("ascii", errors="replace").rstrip("\r\n"))
         except (OSError, ValueError):
             pass
