@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .accessibility import assert_accessible
+from .conftest import SCREENSHOTS
 from .helpers import htmx_click
 
 pytestmark = pytest.mark.e2e
@@ -36,7 +37,7 @@ def test_a_full_round_then_the_whole_game(tablet_page: Page):
     assert_accessible(page, "pokerface, step 1")
     play_round(page, 1, swap=2)
     assert_accessible(page, "pokerface, showdown")
-    page.screenshot(path="test-artifacts/screenshots/pokerface-showdown-tablet.png", full_page=True)
+    page.screenshot(path=str(SCREENSHOTS / "pokerface-showdown-tablet.png"), full_page=True)
     # the state is in the URL: a reload shows the same showdown
     steps = page.locator("#poker-steps").inner_text()
     page.reload()
@@ -68,7 +69,7 @@ def test_hand_rankings(page: Page):
 def test_each_step_in_german_on_a_tablet(new_page):
     """Screenshots of every step, in German, for a look at how they read on a tablet."""
     page = new_page(locale="de-DE", viewport={"width": 820, "height": 1180}, has_touch=True)
-    shots = "test-artifacts/screenshots/pokerface-de-{}.png"
+    shots = str(SCREENSHOTS / "pokerface-de-{}.png")
     page.goto("/pokerface?seed=tablet-de")
     expect(page.locator("#poker-round")).to_have_text("Runde 1 von 10")
     htmx_click(page, page.locator("#poker-card-0"))
