@@ -133,3 +133,11 @@ def test_every_poker_showdown_step_renders_in_german(module_app, cards):
             assert "%(" not in text
             words = set(text.replace(",", " ").replace(".", " ").split())
             assert not words & english, text
+
+
+def test_every_poker_hand_step_has_its_sentence_with_exactly_its_placeholders():
+    """All 7,462 classes: the step's parameters are the sentence's placeholders, no more, no less."""
+    for rank in range(1, pokerface.CLASS_COUNT + 1):
+        step = pokerface.hand_step(rank)
+        assert step.code in MESSAGES, step.code
+        assert set(PLACEHOLDER.findall(MESSAGES[step.code])) == set(step.as_dict()), step

@@ -112,8 +112,6 @@ class Ranks(Enum):
 
 _RANK_LETTERS = {r: str(int(r)) for r in Rank if r < 10}
 _RANK_LETTERS.update({Rank.TEN: "T", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"})
-_LETTER_RANKS = {letter: rank for rank, letter in _RANK_LETTERS.items()}
-_LETTER_RANKS["10"] = Rank.TEN
 
 
 class Suit(Enum):
@@ -188,12 +186,6 @@ class Card(int):
 #: The 52 cards, suit by suit (S C H D), ranks from 2 up to the ace.
 DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
 _BY_TEXT = {str(c): c for c in DECK}
-_DECK_ORDER = {c: i for i, c in enumerate(DECK)}
-
-
-def deck_index(card: Card) -> int:
-    """The card's position in :data:`DECK` (0 = S2, 51 = DA)."""
-    return _DECK_ORDER[card]
 
 
 def parse_card(text: str) -> Card:
@@ -530,7 +522,7 @@ def hand_name(rank: int) -> str:
     return "high card, " + "-".join(n[x] for x in r)
 
 
-def hand_step(rank: int, prefix: str = "poker.hand") -> Step:
+def hand_step(rank: int) -> Step:
     """The class as a translatable step: ``poker.hand.<category>`` with the ranks as parameters.
 
     Parameters by category: straight (flush) ``top``; four of a kind ``quad``,
@@ -538,27 +530,27 @@ def hand_step(rank: int, prefix: str = "poker.hand") -> Step:
     flush and high card ``ranks`` (a tuple); three of a kind ``triple``,
     ``kickers``; two pair ``high``, ``low``, ``kicker``; one pair ``pair``,
     ``kickers``. Plurals ("three *fours*") are :class:`Ranks`, single cards
-    :class:`Rank`. The royal flush has the code ``<prefix>.royal_flush``.
+    :class:`Rank`. The royal flush has the code ``poker.hand.royal_flush``.
     """
     cls = hand_class(rank)
     r = cls.ranks
-    name = cls.category.name.lower()
     if cls.is_royal:
-        return Step(f"{prefix}.royal_flush")
+        return Step("poker.hand.royal_flush")
+    code = f"poker.hand.{cls.category.name.lower()}"
     match cls.category:
         case Category.STRAIGHT_FLUSH | Category.STRAIGHT:
-            return Step(f"{prefix}.{name}", top=r[0])
+            return Step(code, top=r[0])
         case Category.FOUR_OF_A_KIND:
-            return Step(f"{prefix}.{name}", quad=Ranks(int(r[0])), kicker=r[1])
+            return Step(code, quad=Ranks(int(r[0])), kicker=r[1])
         case Category.FULL_HOUSE:
-            return Step(f"{prefix}.{name}", triple=Ranks(int(r[0])), pair=Ranks(int(r[1])))
+            return Step(code, triple=Ranks(int(r[0])), pair=Ranks(int(r[1])))
         case Category.THREE_OF_A_KIND:
-            return Step(f"{prefix}.{name}", triple=Ranks(int(r[0])), kickers=r[1:])
+            return Step(code, triple=Ranks(int(r[0])), kickers=r[1:])
         case Category.TWO_PAIR:
-            return Step(f"{prefix}.{name}", high=Ranks(int(r[0])), low=Ranks(int(r[1])), kicker=r[2])
+            return Step(code, high=Ranks(int(r[0])), low=Ranks(int(r[1])), kicker=r[2])
         case Category.ONE_PAIR:
-            return Step(f"{prefix}.{name}", pair=Ranks(int(r[0])), kickers=r[1:])
-    return Step(f"{prefix}.{name}", ranks=r)
+            return Step(code, pair=Ranks(int(r[0])), kickers=r[1:])
+    return Step(code, ranks=r)
 
 
 def best_five(cards: Sequence[Card]) -> tuple[int, tuple[Card, ...]]:
