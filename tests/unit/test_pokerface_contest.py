@@ -274,3 +274,12 @@ def test_smartbot_beats_leobot_over_a_series():
     result = run_tournament([InProcessPlayer(SmartBot()), InProcessPlayer(LeoBot())], repeat=30, seed="series")
     vp = {s.name: s.victory_points for s in result.standings}
     assert vp["SmartBot"] > vp["LeoBot"]
+
+
+def test_in_process_strategies_are_checked_too():
+    class Cheater(FillerBot):
+        def reveal(self, held):
+            return pf.parse_cards("SA SK SQ SJ ST") if pf.parse_card("SA") not in held else pf.parse_cards("HA HK HQ HJ HT")
+
+    _, result = play([InProcessPlayer(Cheater(), "Cheater"), InProcessPlayer(FillerBot())], seed="t4")
+    assert result.failures[0].kind == "cheat" and result.winners == (1,)

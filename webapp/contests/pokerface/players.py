@@ -25,7 +25,7 @@ import time
 from collections import deque
 from typing import Sequence
 
-from ...rules.pokerface import MAX_EXTRA, Card, check_reveal, exchange, parse_card
+from ...rules.pokerface import MAX_EXTRA, Card, cards_text, check_reveal, exchange, parse_card
 from ...rules.steps import RuleInputError
 from .config import BotConfig
 from .strategies import Strategy
@@ -105,7 +105,7 @@ class InProcessPlayer(Player):
         return self.strategy.extras(self.hand)
 
     def reveal(self, held):
-        return tuple(self.strategy.reveal(held))
+        return parse_reveal(cards_text(self.strategy.reveal(held)), held)  # the same check as for a subprocess
 
 
 def parse_exchange(line: str, hand: Sequence[Card]) -> tuple[int, ...]:
