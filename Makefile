@@ -11,7 +11,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 5000
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: install run test test-fast browser translations extract vendor clean
+.PHONY: install run test test-fast bench browser translations extract vendor clean
 
 install: $(STAMP) static/vendor/htmx.min.js translations
 
@@ -52,6 +52,11 @@ test: install browser
 # Engines and routes only (no browser): a quick loop while developing.
 test-fast: install
 	$(BIN)/pytest tests/unit tests/web
+
+# Speed figures next to their peers (benchmark-only packages come from the bench extra).
+bench: install
+	$(BIN)/pip install --quiet -e '.[test,bench]'
+	$(BIN)/python benchmarks/poker_eval.py
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor test-artifacts

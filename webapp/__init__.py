@@ -8,9 +8,10 @@ folders are named explicitly here.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from flask import Flask
+if TYPE_CHECKING:
+    from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,6 +27,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     Returns:
         The configured :class:`flask.Flask` application.
     """
+    from flask import Flask  # imported here: the Pokerface bots run as `python -m webapp...` start faster without it
+
     app = Flask(
         __name__,
         instance_relative_config=True,
@@ -47,7 +50,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
     from . import explain, i18n, security
-    from .views import main, skat, skat_score, tichu, tichu_play
+    from .views import main, pokerface, skat, skat_score, tichu, tichu_play
 
     i18n.init_app(app)
     explain.init_app(app)
@@ -57,6 +60,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(skat_score.bp)
     app.register_blueprint(tichu.bp)
     app.register_blueprint(tichu_play.bp)
+    app.register_blueprint(pokerface.bp)
 
     from .cli import register_flask_commands
 

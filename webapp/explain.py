@@ -15,7 +15,7 @@ from flask_babel import get_translations
 from markupsafe import Markup, escape
 
 from .messages import LABELS, MESSAGES, SKAT_CARD_NAME, SKAT_RANK_LETTERS, TICHU_CARD_NAMES, TICHU_SUIT_FACES, TICHU_SUITED_NAME
-from .rules import skat, tichu
+from .rules import pokerface, skat, tichu
 from .rules.steps import RuleInputError, Step
 
 
@@ -52,12 +52,23 @@ def skat_game_name(game: Enum, hand: bool = False, ouvert: bool = False) -> str:
 
 def card_name(card: Any) -> str:
     """Return a card's full translated name, e.g. "Jack of Clubs" / "Kreuz-Bube"."""
-    if isinstance(card, skat.Card):
+    if isinstance(card, (skat.Card, pokerface.Card)):
         return _gettext(SKAT_CARD_NAME) % {"rank": label(card.rank), "suit": label(card.suit)}
     rank = _gettext(TICHU_CARD_NAMES[card.rank]) if card.rank in TICHU_CARD_NAMES else str(card.rank)
     if card.suit is not None:
         return _gettext(TICHU_SUITED_NAME) % {"rank": rank, "suit": label(card.suit)}
     return rank
+
+
+#: Poker's face cards print the same letters as Skat's (German decks: B for Bube, D for Dame).
+_POKER_FACES = {pokerface.Rank.ACE: skat.Rank.ACE, pokerface.Rank.KING: skat.Rank.KING,
+                pokerface.Rank.QUEEN: skat.Rank.QUEEN, pokerface.Rank.JACK: skat.Rank.JACK}
+
+
+def poker_rank(rank: pokerface.Rank) -> str:
+    """The rank as printed on a poker card in the reader's language: ``2``-``10``, ``J``/``B``, ``Q``/``D``, ``K``, ``A``."""
+    face = _POKER_FACES.get(rank)
+    return rank.label if face is None else rank_letter(face)
 
 
 #: Short labels drawn on the special Tichu cards (the rank letter is not enough for a child).
@@ -88,6 +99,9 @@ def card_chip(card: Any) -> Markup:
     if isinstance(card, skat.Card):
         face = f"{rank_letter(card.rank)}{card.suit.symbol}"
         css = f"chip chip-skat suit-{card.suit.value}"
+    elif isinstance(card, pokerface.Card):
+        face = f"{poker_rank(card.rank)}{card.suit.symbol}"
+        css = f"chip chip-poker suit-{card.suit.value}"
     else:
         face = name if card.is_special and card.rank != tichu.MAH_JONG else tichu_face(card)
         css = f"chip chip-tichu {tichu_class(card)}"
@@ -97,13 +111,15 @@ def card_chip(card: Any) -> Markup:
 
 
 def _is_card(value: Any) -> bool:
-    return isinstance(value, (skat.Card, tichu.TichuCard))
+    return isinstance(value, (skat.Card, tichu.TichuCard, pokerface.Card))
 
 
 def format_param(value: Any, html: bool) -> Any:
     """Format one step parameter as text, or as :class:`Markup` when ``html``."""
     if _is_card(value):
         return card_chip(value) if html else card_name(value)
+    if isinstance(value, Step):  # a nested sentence, e.g. the reason inside a showdown step
+        return render_step(value, html)
     if isinstance(value, Enum) and value in LABELS:
         text = label(value)
     elif isinstance(value, tuple):
@@ -162,4 +178,6 @@ def init_app(app) -> None:
         tichu_face=tichu_face,
         tichu_class=tichu_class,
         tichu_suit_face=tichu_suit_face,
+        poker_rank=poker_rank,
+        hand_step=pokerface.hand_step,
     )

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from webapp.explain import render_step
 from webapp.messages import (LABELS, MESSAGES, SKAT_CARD_NAME, SKAT_RANK_LETTERS, TICHU_CARD_NAMES, TICHU_SUIT_FACES,
                               TICHU_SUITED_NAME)
-from webapp.rules import skat, skat_official, tichu, tichu_round
+from webapp.rules import pokerface, skat, skat_official, tichu, tichu_round
 from webapp.rules.steps import Step
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
@@ -138,3 +138,29 @@ def test_every_official_step_renders_in_german(module_app, cards, game, hand, ou
             text = render_step(step, html=False)
             assert "%(" not in text
             assert not any(word in text for word in ("Clubs", "Spades", "Hearts", "Diamonds", " with ", " without "))
+
+
+poker_hands = st.lists(st.sampled_from(pokerface.DECK), min_size=10, max_size=10, unique=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(cards=poker_hands)
+def test_every_poker_showdown_step_renders_in_german(module_app, cards):
+    """Rank names (singular and plural) and hand kinds come out German: no English name leaks through."""
+    result = pokerface.showdown(["A", "B"], [cards[:5], cards[5:]])
+    english = {"Aces", "Kings", "Queens", "Jacks", "Sixes", "Twos", "Ace", "King", "Queen", "Jack", "Six", "Two",
+               "pair", "flush:", "kickers", "kicker", "high card", "straight"}
+    with module_app.test_request_context(), force_locale("de"):
+        for step in result.steps:
+            text = render_step(step, html=False)
+            assert "%(" not in text
+            words = set(text.replace(",", " ").replace(".", " ").split())
+            assert not words & english, text
+
+
+def test_every_poker_hand_step_has_its_sentence_with_exactly_its_placeholders():
+    """All 7,462 classes: the step's parameters are the sentence's placeholders, no more, no less."""
+    for rank in range(1, pokerface.CLASS_COUNT + 1):
+        step = pokerface.hand_step(rank)
+        assert step.code in MESSAGES, step.code
+        assert set(PLACEHOLDER.findall(MESSAGES[step.code])) == set(step.as_dict()), step

@@ -15,5 +15,7 @@ MESSAGES: dict[str, Any] = {
     "skat.score.error.players": N_("A game of the 4th player is in the list. Clear the list before you play with 3."),
     "web.error.bad_url": N_("This link is broken: %(detail)s"),
     "web.error.bad_number": N_("“%(value)s” in the field “%(field)s” is not a whole number."),
+    "poker.error.game": N_("This game link is broken or comes from another server, so a new game has started."),
+    "poker.error.five": N_("You already picked 5 cards. Click one of them to put it back first."),
     "tichu.error.line": N_("Write two plays on each line, PREVIOUS PLAY (use - when nothing was played), not %(count)s."),
 }

@@ -1,0 +1,202 @@
+"""The Pokerface pages: a game played through the URL, the hand rankings, the quiz, texts in both languages."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from flask_babel import force_locale
+
+from webapp.explain import render_step
+from webapp.rules import pokerface as pf
+
+EN = {"Accept-Language": "en"}
+DE = {"Accept-Language": "de"}
+HX = {"HX-Request": "true", "Accept-Language": "en"}
+
+
+def follow(client, url, headers=EN):
+    response = client.get(url, headers=headers)
+    assert response.status_code == 303, response.get_data(as_text=True)[:500]
+    return response.location
+
+
+def fields(html):
+    g = re.search(r'name="g" value="([^"]+)"', html).group(1)
+    sel = re.search(r'name="sel" value="([^"]+)"', html)
+    return g, sel.group(1) if sel else ""
+
+
+def test_a_whole_game_of_ten_rounds(client):
+    url = follow(client, "/pokerface?seed=class-7b")
+    for number in range(1, 11):
+        html = client.get(url, headers=EN).get_data(as_text=True)
+        assert f"Round {number} of 10" in html and "Step 1" in html
+        g, _ = fields(html)
+        url = follow(client, f"/pokerface?g={g}&toggle=0")
+        url = follow(client, url + "&action=exchange")
+        html = client.get(url, headers=EN).get_data(as_text=True)
+        assert "Step 2" in html and "★" not in html.split("poker-card")[0]
+        url = follow(client, url + "&action=extras&n=3")
+        url = follow(client, url + "&action=best")
+        html = client.get(url, headers=EN).get_data(as_text=True)
+        assert "Your five:" in html
+        # the hint's best five are the best of the eight cards held, by brute force here
+        held = re.findall(r'id="poker-card-\d" name="toggle" value="\d"\s+aria-pressed="\w+" aria-label="([^"]+)"', html)
+        assert len(held) == 8
+        g, sel = fields(html)
+        url = follow(client, f"/pokerface?g={g}&sel={sel}&action=reveal")
+        html = client.get(url, headers=EN).get_data(as_text=True)
+        assert "Showdown" in html and re.search(r"The round goes to|each of them gets a point", html)
+        if number < 10:
+            g, _ = fields(html)
+            url = follow(client, f"/pokerface?g={g}&action=next")
+    assert "Game over" in html and re.search(r"Winners?: ", html)
+    points = [int(p) for p in re.findall(r"<td>(\d+)</td>", html)]
+    assert len(points) == 4 and 10 <= sum(points) <= 40  # every round gives at least one point
+
+
+def test_reload_and_a_new_server_keep_the_game(app, client):
+    url = follow(client, "/pokerface?seed=s1")
+    url = follow(client, url.replace("/pokerface?", "/pokerface?action=exchange&"))
+    first = client.get(url, headers=EN).get_data(as_text=True)
+    from webapp import create_app
+
+    restarted = create_app({"TESTING": True, "SECRET_KEY": app.secret_key, "WTF_CSRF_ENABLED": False}).test_client()
+    again = restarted.get(url, headers=EN).get_data(as_text=True)
+
+    def panel(html):
+        start = html.index('<div id="poker-game"')
+        return html[start:html.index("</form>", start)]
+
+    assert panel(again) == panel(first) and "Step 2" in panel(first)
+
+
+def test_htmx_gets_the_panel_and_the_new_url(client):
+    url = follow(client, "/pokerface?seed=s2")
+    g = url.split("g=")[1]
+    response = client.get(f"/pokerface?g={g}&toggle=1", headers=HX)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and "<html" not in html
+    assert html.lstrip().startswith('<div id="poker-game"')
+    assert "sel=1" in response.headers["HX-Push-Url"]
+    assert re.search(r'id="poker-card-1"[^>]*aria-pressed="true"', html)
+
+
+def test_tampered_or_broken_links_answer_400_and_start_over(client):
+    url = follow(client, "/pokerface?seed=s3")
+    token = url.split("g=")[1]
+    response = client.get(f"/pokerface?g={token[:-2]}xx", headers=EN)
+    assert response.status_code == 400
+    assert "broken" in response.get_data(as_text=True) and "Round 1 of 10" in response.get_data(as_text=True)
+
+
+def test_wrong_moves_are_4xx_and_keep_the_state(client):
+    url = follow(client, "/pokerface?seed=s4")
+    url = follow(client, url + "&action=exchange")
+    url = follow(client, url + "&action=extras&n=3")
+    g = url.split("g=")[1]
+    response = client.get(f"/pokerface?g={g}&sel=0,1&action=reveal", headers=EN)
+    assert response.status_code == 422 and "You need 5 cards, not 2." in response.get_data(as_text=True)
+    assert re.search(r'id="poker-card-1"[^>]*aria-pressed="true"', response.get_data(as_text=True))
+    response = client.get(f"/pokerface?g={g}&sel=0,1,2,3,4&toggle=5", headers=EN)
+    assert response.status_code == 422
+    assert client.get(f"/pokerface?g={g}&action=explode", headers=EN).status_code == 400
+    assert client.get(f"/pokerface?g={g}&toggle=<b>", headers=EN).status_code == 400
+    assert "<b>" not in client.get(f"/pokerface?g={g}&toggle=<b>", headers=EN).get_data(as_text=True)
+
+
+def test_hand_rankings_page_lists_the_nine_categories_best_first(client):
+    html = client.get("/pokerface/hands", headers=EN).get_data(as_text=True)
+    order = [m for m in re.findall(r'id="hand-(\w+)"', html)]
+    assert order == ["straight_flush", "four_of_a_kind", "full_house", "flush", "straight", "three_of_a_kind",
+                     "two_pair", "one_pair", "high_card"]
+    assert "1,302,540 of the 2,598,960 possible hands" in html
+
+
+def test_hand_rankings_in_german(client):
+    html = client.get("/pokerface/hands", headers=DE).get_data(as_text=True)
+    assert "Full House: drei Siebenen und zwei Vieren" in html and "Vierling" in html
+
+
+def test_quiz_answers_and_explains(client):
+    question = pf.which_hand_wins(random.Random(42), names=("A", "B"))
+    html = client.get(f"/pokerface/quiz?q=42&answer={question.answer}", headers=EN).get_data(as_text=True)
+    assert "Right!" in html and 'id="quiz-steps"' in html
+    wrong = "a" if question.answer != "a" else "b"
+    assert "Not quite." in client.get(f"/pokerface/quiz?q=42&answer={wrong}", headers=EN).get_data(as_text=True)
+    assert client.get("/pokerface/quiz?q=42&answer=zzz", headers=EN).status_code == 400
+    assert client.get("/pokerface/quiz").status_code == 303
+    for bad in ("²", "1" * 5000, "-3"):
+        assert client.get(f"/pokerface/quiz?q={bad}").status_code == 303
+
+
+@pytest.mark.parametrize("query", ["toggle=²", "toggle=" + "9" * 5000, "sel=²,1&toggle=0", "action=" + "x" * 500])
+def test_odd_numbers_in_the_url_never_break_the_page(client, query):
+    url = follow(client, "/pokerface?seed=odd")
+    response = client.get(f"{url}&{query}", headers=EN)
+    assert response.status_code in (303, 400)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_quiz_generator_answer_is_the_reference_answer(seed):
+    question = pf.which_hand_wins(random.Random(seed))
+    a, b = question.hands
+    assert not set(a) & set(b)
+    ra, rb = pf.evaluate(a), pf.evaluate(b)
+    assert question.answer == ("tie" if ra == rb else "a" if ra < rb else "b")
+    last = question.steps[-1]
+    assert last.code == ("poker.quiz.tie" if ra == rb else "poker.quiz.winner")
+    if ra != rb:
+        assert last["hand"] == question.answer.upper()
+
+
+def test_showdown_steps_in_german_name_ranks_in_plural_and_singular(app):
+    result = pf.showdown(["Du", "Leo"], [pf.parse_cards("H4 D4 C4 DA SA"), pf.parse_cards("SK HK DK C2 S2")])
+    with app.test_request_context(), force_locale("de"):
+        lines = [render_step(s, html=False) for s in result.steps]
+    assert "Full House: drei Vieren und zwei Asse" in lines[0]
+    assert "Herz-Vier" in lines[0]
+    assert lines[2] == "Leo – Du: Beide haben einen Drilling, also entscheidet er: drei Könige schlagen drei Vieren."
+    with app.test_request_context(), force_locale("en"):
+        step = pf.compare(pf.evaluate(pf.parse_cards("ST HT DA C9 S4")), pf.evaluate(pf.parse_cards("CT DT HA S8 S4")))
+        assert render_step(step, html=False).endswith("kicker number 2 decides: Nine beats Eight.")
+
+
+def test_cli_rank_and_compare(runner):
+    from webapp.cli import main
+    from click.testing import CliRunner
+
+    cli = CliRunner()
+    result = cli.invoke(main, ["pokerface", "rank", "H4", "D4", "C4", "DA", "SA"])
+    assert result.exit_code == 0 and result.stdout.startswith("full house: three Fours and two Aces (class")
+    result = cli.invoke(main, ["pokerface", "compare", "SA HA D7 C7 S2", "CK DK D6 C6 SQ"])
+    assert result.stdout.splitlines()[0] == "#1"
+    result = cli.invoke(main, ["pokerface", "rank", "SA", "XX", "S2", "S3", "S4"])
+    assert result.exit_code == 2 and "XX" in result.stderr
+    result = cli.invoke(main, ["pokerface", "compare", "SA HA D7 C7 S2", "SA DK D6 C6 SQ"])
+    assert result.exit_code == 2
+
+
+def test_cli_tournament_table_csv_json(tmp_path):
+    import json
+    import shutil
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from webapp.cli import main
+
+    root = Path(__file__).resolve().parents[2] / "examples/pokerface"
+    for name in ("leobot", "shellbot"):
+        shutil.copytree(root / name, tmp_path / name, ignore=shutil.ignore_patterns("data"))
+    result = CliRunner().invoke(main, ["pokerface", "tournament", str(tmp_path / "leobot"), str(tmp_path / "shellbot"),
+                                       "--repeat", "1", "--rounds", "2", "--csv", str(tmp_path / "t.csv"),
+                                       "--json", str(tmp_path / "t.json")])
+    assert result.exit_code == 0, result.output
+    assert "victory points" in result.stdout and "LeoBot" in result.stdout
+    assert (tmp_path / "t.csv").read_text().startswith("place,bot,victory_points")
+    data = json.loads((tmp_path / "t.json").read_text())
+    assert len(data["games"]) == 1 and len(data["standings"]) == 4
+    assert len((tmp_path / "leobot/data/hands.txt").read_text().splitlines()) == 2 * 4
