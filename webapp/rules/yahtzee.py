@@ -17,8 +17,8 @@ the official Hasbro rules:
   (with 50 or with 0): it must go in the upper box of its face if that is free;
   otherwise in any free lower box, where Full House, Small and Large Straight
   score their full 25, 30 and 40; otherwise a 0 goes in any free upper box.
-  (:data:`FREE` is the free-placement convention: any free box, lower boxes at
-  their joker value.)
+  (:data:`FREE` is the free-placement convention: any free box; Full House and the
+  straights score in full only once the upper box of the face is filled.)
 
 >>> card = parse_card("aces=3,yahtzee=50")
 >>> dice = parse_dice("44444")
@@ -314,7 +314,7 @@ class Scorecard:
 
         Raises:
             RuleInputError: ``yahtzee.error.taken`` when the box is filled already,
-                ``yahtzee.error.joker`` when the joker rule sends this Yahtzee elsewhere.
+                ``yahtzee.joker.not_here`` when the joker rule sends this Yahtzee elsewhere.
         """
         option = next(o for o in options(dice, self, joker) if o.category is category)
         if not option.allowed:
@@ -402,7 +402,7 @@ def joker_allowed(dice: Sequence[int], card: Scorecard, joker: str = FORCED) -> 
 
     The rule applies to a Yahtzee rolled when the Yahtzee box is filled (50 or 0).
     Forced (seed 004): the upper box of the face if free; else every free lower
-    box; else every free upper box. Free placement: every free box.
+    box; else every free upper box. Free placement: every free box (254.5896 rule).
     """
     if not is_yahtzee(dice) or card.get(Category.YAHTZEE) is None:
         return None
@@ -437,6 +437,9 @@ def options(dice: Sequence[int], card: Scorecard, joker: str = FORCED) -> tuple[
     filled = card.as_dict()
     jokers = joker_allowed(dice, card, joker)
     bonus = YAHTZEE_BONUS if is_yahtzee(dice) and card.bonus_eligible else 0
+    # Full House and the straights score in full only once the face's upper box is filled
+    # (forced: always so in a lower box; free placement: the upper box may still be free)
+    joker_values = jokers is not None and UPPER[dice[0] - 1] not in card.free
     result = []
     for category in CATEGORIES:
         if category in filled:
@@ -447,8 +450,8 @@ def options(dice: Sequence[int], card: Scorecard, joker: str = FORCED) -> tuple[
             refusal = Step("yahtzee.joker.not_here", category=category, face=dice[0])
             result.append(Option(category, False, 0, 0, False, (refusal,), refusal))
             continue
-        points = box_points(category, dice, jokers is not None)
-        steps = [_why(category, dice, points, jokers is not None)]
+        points = box_points(category, dice, joker_values)
+        steps = [_why(category, dice, points, joker_values)]
         reaches = category.is_upper and card.upper_score < UPPER_BONUS_AT <= card.upper_score + points
         if reaches:
             steps.append(Step("yahtzee.bonus.upper_now", upper=card.upper_score + points, bonus=UPPER_BONUS))

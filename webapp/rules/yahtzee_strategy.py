@@ -190,10 +190,10 @@ def placement_values(table: np.ndarray, free: np.ndarray, up: np.ndarray, yb: np
         at_yahtzee[c] = np.where(is_free, joker_cand, -np.inf)
     yahtzee_used = ((free >> YAHTZEE_BIT) & 1) == 0
     if yahtzee_used.any():
-        if joker == y.FREE:
-            jv = at_yahtzee.max(axis=0)
+        own = at_yahtzee[np.arange(6), np.arange(6)]
+        if joker == y.FREE:  # any free box; joker values only once the face's upper box is filled
+            jv = np.where(own == -np.inf, at_yahtzee.max(axis=0), best[YAHTZEE_ROWS])
         else:
-            own = at_yahtzee[np.arange(6), np.arange(6)]
             lower = at_yahtzee[6:].max(axis=0)
             upper = at_yahtzee[:6].max(axis=0)
             jv = np.where(own > -np.inf, own, np.where(lower > -np.inf, lower, upper))
@@ -241,11 +241,11 @@ def reachable_upper_totals(used_upper_mask: int) -> list[int]:
     return sorted(totals)
 
 
-def _level_states(free_count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """All reachable turn states with ``free_count`` free boxes, as (free, up, yb) arrays."""
+def _level_states(free_count: int, within: int = ALL_FREE) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """All reachable turn states with ``free_count`` free boxes (a subset of ``within``), as (free, up, yb) arrays."""
     rows = []
     for mask in range(ALL_FREE + 1):
-        if mask.bit_count() != free_count:
+        if mask.bit_count() != free_count or mask & ~within:
             continue
         used_upper = ~mask & 0b111111
         totals = reachable_upper_totals(used_upper) if mask & 0b111111 else [0]
@@ -261,13 +261,15 @@ def table_shape() -> tuple[int, int, int]:
 
 
 def compute_table(joker: str = y.FORCED, progress: Callable[[int, int], None] | None = None,
-                  chunk: int = 4096) -> np.ndarray:
+                  chunk: int = 4096, within: int = ALL_FREE) -> np.ndarray:
     """Compute the expected future points of every reachable turn state.
 
     Args:
         joker: :data:`yahtzee.FORCED` (seed 004) or :data:`yahtzee.FREE`.
         progress: called as ``progress(done, total)`` (turn states) after each chunk.
         chunk: turn states handled together (memory about chunk x 30 kB).
+        within: only the states whose free boxes are a subset of this mask (a
+            reduced game, for tests); the default is the whole game.
 
     Returns:
         A float64 array of :func:`table_shape`; unreachable states hold NaN, and a
@@ -277,7 +279,7 @@ def compute_table(joker: str = y.FORCED, progress: Callable[[int, int], None] | 
     table = np.full(table_shape(), np.nan)
     table[0] = 0.0
     flat = table.reshape(-1)
-    levels = [_level_states(n) for n in range(1, N_CATS + 1)]
+    levels = [_level_states(n, within) for n in range(1, N_CATS + 1)]
     total = sum(len(f) for f, _, _ in levels)
     done = 0
     for free, up, yb in levels:
