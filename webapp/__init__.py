@@ -47,7 +47,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
     from . import explain, i18n, security
-    from .views import main, skat, tichu
+    from .views import main, skat, tichu, yahtzee
 
     i18n.init_app(app)
     explain.init_app(app)
@@ -55,6 +55,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(main.bp)
     app.register_blueprint(skat.bp)
     app.register_blueprint(tichu.bp)
+    app.register_blueprint(yahtzee.bp)
 
     from .cli import register_flask_commands
 

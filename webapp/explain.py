@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, Iterable
 
-from flask_babel import get_translations
+from flask_babel import format_decimal, get_translations
 from markupsafe import Markup, escape
 
 from .messages import LABELS, MESSAGES, SKAT_CARD_NAME, SKAT_RANK_LETTERS, TICHU_CARD_NAMES
@@ -89,7 +89,9 @@ def format_param(value: Any, html: bool) -> Any:
     """Format one step parameter as text, or as :class:`Markup` when ``html``."""
     if _is_card(value):
         return card_chip(value) if html else card_name(value)
-    if isinstance(value, Enum) and value in LABELS:
+    if isinstance(value, float):
+        text = format_decimal(value, format="#,##0.0")  # 254.6 / 254,6
+    elif isinstance(value, Enum) and value in LABELS:
         text = label(value)
     elif isinstance(value, tuple):
         parts = [format_param(v, html) for v in value]

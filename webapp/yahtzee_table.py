@@ -100,3 +100,16 @@ def store_for(folder: str | Path) -> TableStore:
         if key not in _STORES:
             _STORES[key] = TableStore(key)
         return _STORES[key]
+
+
+def default_folder() -> Path:
+    """The table folder outside a request: ``$KARTENSCHULE_YAHTZEE_TABLE_DIR``, else the app's
+    instance folder (``instance/`` beside the package, Flask's default)."""
+    from . import ROOT
+
+    return Path(os.environ.get("KARTENSCHULE_YAHTZEE_TABLE_DIR") or ROOT / "instance")
+
+
+def default_store() -> TableStore:
+    """The store of :func:`default_folder`."""
+    return store_for(default_folder())

@@ -16,10 +16,10 @@ from __future__ import annotations
 import click
 from flask import Flask
 
-from . import skat, tichu
+from . import skat, tichu, yahtzee
 
 #: One click group a game.
-GROUPS: tuple[click.Group, ...] = (skat.group, tichu.group)
+GROUPS: tuple[click.Group, ...] = (skat.group, tichu.group, yahtzee.group)
 
 
 @click.group(help="Kartenschule: the rules of card games, explained.")

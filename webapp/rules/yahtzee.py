@@ -416,6 +416,16 @@ def joker_allowed(dice: Sequence[int], card: Scorecard, joker: str = FORCED) -> 
     return lower or free
 
 
+def joker_scores_full(dice: Sequence[int], card: Scorecard) -> bool:
+    """True when Full House and both straights score in full for these dice (a joker).
+
+    That is a Yahtzee with the Yahtzee box filled and the upper box of its face
+    filled too (under the forced rule a lower box is only allowed then anyway).
+    """
+    filled = card.as_dict()
+    return is_yahtzee(dice) and Category.YAHTZEE in filled and UPPER[dice[0] - 1] in filled
+
+
 def box_points(category: Category, dice: Sequence[int], joker: bool) -> int:
     """Points in ``category`` for ``dice``; with ``joker`` Full House and both straights score in full."""
     if joker and category in JOKER_FULL_VALUE:
@@ -437,9 +447,7 @@ def options(dice: Sequence[int], card: Scorecard, joker: str = FORCED) -> tuple[
     filled = card.as_dict()
     jokers = joker_allowed(dice, card, joker)
     bonus = YAHTZEE_BONUS if is_yahtzee(dice) and card.bonus_eligible else 0
-    # Full House and the straights score in full only once the face's upper box is filled
-    # (forced: always so in a lower box; free placement: the upper box may still be free)
-    joker_values = jokers is not None and UPPER[dice[0] - 1] not in card.free
+    joker_values = joker_scores_full(dice, card)
     result = []
     for category in CATEGORIES:
         if category in filled:

@@ -355,10 +355,18 @@ class Strategy:
 
     def box_values(self, card: y.Scorecard, dice: Sequence[int]) -> dict[y.Category, float]:
         """Expected final score of each allowed box for the dice (placing them now)."""
+        free, up, yb = state_of(card)
+        joker = y.joker_scores_full(dice, card)
+        bonus = y.YAHTZEE_BONUS if y.is_yahtzee(dice) and card.bonus_eligible else 0
         result = {}
-        for option in y.options(dice, card, self.joker):
-            if option.allowed:
-                after = card.place(option.category, dice, self.joker)
-                gain = after.total - card.total
-                result[option.category] = card.total + gain + self.future(after)
+        for category in y.legal_categories(dice, card, self.joker):
+            points = y.box_points(category, dice, joker)
+            up2, yb2 = up, yb
+            if category.is_upper:
+                up2 = min(UPPER_CAP, up + points)
+                points += y.UPPER_BONUS if up < UPPER_CAP <= up + points else 0
+            elif category is y.Category.YAHTZEE:
+                yb2 = int(points == y.YAHTZEE_SCORE)
+            later = self.table[free & ~(1 << category.index), up2, yb2]
+            result[category] = card.total + points + bonus + float(later)
         return result
