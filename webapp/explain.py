@@ -81,6 +81,11 @@ def card_chip(card: Any) -> Markup:
     )
 
 
+def decimal(value: float) -> str:
+    """A number with one decimal in the reader's language: 254.6 / 254,6."""
+    return format_decimal(value, format="#,##0.0")
+
+
 def _is_card(value: Any) -> bool:
     return isinstance(value, (skat.Card, tichu.TichuCard))
 
@@ -90,7 +95,7 @@ def format_param(value: Any, html: bool) -> Any:
     if _is_card(value):
         return card_chip(value) if html else card_name(value)
     if isinstance(value, float):
-        text = format_decimal(value, format="#,##0.0")  # 254.6 / 254,6
+        text = decimal(value)
     elif isinstance(value, Enum) and value in LABELS:
         text = label(value)
     elif isinstance(value, tuple):
@@ -147,4 +152,5 @@ def init_app(app) -> None:
         rank_letter=rank_letter,
         tichu_face=tichu_face,
         tichu_class=tichu_class,
+        decimal=decimal,
     )

@@ -30,8 +30,8 @@ MESSAGES: dict[str, Any] = {
     "yahtzee.state.yahtzee_0": N_("Your Yahtzee box holds 0, so a further Yahtzee earns no bonus."),
     # scores
     "yahtzee.score.upper": NP_(
-        "%(category)s: %(count)s die shows %(face)s, so %(points)s points.",
-        "%(category)s: %(count)s dice show %(face)s, so %(points)s points.",
+        "%(category)s: %(count)s die shows %(face)s, and %(count)s × %(face)s = %(points)s.",
+        "%(category)s: %(count)s dice show %(face)s, and %(count)s × %(face)s = %(points)s.",
         "count",
     ),
     "yahtzee.score.sum": N_("%(category)s: the pattern is there, so all dice count: %(points)s points."),

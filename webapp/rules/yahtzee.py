@@ -126,7 +126,7 @@ class Category(Enum):
             return self.face * _counts(dice)[self.face - 1]
         if not self.matches(dice):
             return 0
-        return _FIXED.get(self, sum(dice))
+        return FIXED_POINTS.get(self, sum(dice))
 
     @staticmethod
     def matching(dice: Sequence[int]) -> tuple["Category", ...]:
@@ -138,7 +138,7 @@ _INDEX = {c: i for i, c in enumerate(Category)}
 CATEGORIES: tuple[Category, ...] = tuple(Category)
 UPPER: tuple[Category, ...] = CATEGORIES[:6]
 LOWER: tuple[Category, ...] = CATEGORIES[6:]
-_FIXED = {
+FIXED_POINTS = {
     Category.FULL_HOUSE: FULL_HOUSE,
     Category.SMALL_STRAIGHT: SMALL_STRAIGHT,
     Category.LARGE_STRAIGHT: LARGE_STRAIGHT,
@@ -200,8 +200,8 @@ def possible_scores(category: Category) -> frozenset[int]:
     """Every score a box can hold (a teaching check for typed score cards)."""
     if category.is_upper:
         return frozenset(category.face * n for n in range(DICE + 1))
-    if category in _FIXED:
-        return frozenset((0, _FIXED[category]))
+    if category in FIXED_POINTS:
+        return frozenset((0, FIXED_POINTS[category]))
     sums = frozenset(range(DICE, DICE * FACES + 1))  # a sum of all dice: 5 .. 30
     return sums if category is Category.CHANCE else sums | {0}
 
@@ -429,7 +429,7 @@ def joker_scores_full(dice: Sequence[int], card: Scorecard) -> bool:
 def box_points(category: Category, dice: Sequence[int], joker: bool) -> int:
     """Points in ``category`` for ``dice``; with ``joker`` Full House and both straights score in full."""
     if joker and category in JOKER_FULL_VALUE:
-        return _FIXED[category]
+        return FIXED_POINTS[category]
     return category.score(dice)
 
 
@@ -478,7 +478,7 @@ def _why(category: Category, dice: Sequence[int], points: int, joker: bool) -> S
         return Step("yahtzee.score.joker_full", category=category, points=points)
     if not category.matches(dice):
         return Step(f"yahtzee.miss.{category.name.lower()}", category=category)
-    if category in _FIXED:
+    if category in FIXED_POINTS:
         return Step("yahtzee.score.fixed", category=category, points=points)
     return Step("yahtzee.score.sum", category=category, dice=tuple(sorted(dice)), points=points)
 
