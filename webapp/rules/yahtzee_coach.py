@@ -67,6 +67,8 @@ def next_roll_chances(keep: Sequence[int], categories: Sequence[y.Category]) -> 
     Returns:
         box -> probability (0..1) that the five dice after the roll match it.
     """
+    if not categories:
+        return {}
     indicators = np.array([[c.matches(o) for o in ys.OUTCOMES] for c in categories], dtype=np.float64).T
     chances = ys.expected_keeps(indicators)[ys.KEEP_INDEX[tuple(sorted(keep))]]
     return dict(zip(categories, chances.tolist()))
