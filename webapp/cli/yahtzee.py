@@ -14,6 +14,7 @@ named are free. ``--roll`` is how many rolls this turn has had (1, 2 or 3).
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 
@@ -39,7 +40,7 @@ def _store(table_dir: Path | None) -> yahtzee_table.TableStore:
 
 def _progress_bar(label_text: str):
     """A click progress bar fed with ``(done, total)`` calls; returns (callback, bar)."""
-    bar = click.progressbar(length=1000, label=label_text, file=click.get_text_stream("stderr"))
+    bar = click.progressbar(length=1000, label=label_text, file=sys.stderr)
     state = {"shown": 0}
 
     def update(done: int, total: int) -> None:
@@ -148,7 +149,7 @@ def tournament_command(bots: tuple[str, ...], games: int, seed: int, timeout: fl
     from ..contests.yahtzee.players import IllegalChoice
     from ..contests.yahtzee.tournament import run_tournament
 
-    bar = click.progressbar(length=games, label="Games", file=click.get_text_stream("stderr"))
+    bar = click.progressbar(length=games, label="Games", file=sys.stderr)
     try:
         with bar:
             result = run_tournament(bots, games=games, seed=seed, joker=joker, timeout=timeout, progress=bar.update)
