@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from enum import Enum
 from typing import Mapping, Sequence
 
@@ -76,25 +77,12 @@ class Category(Enum):
     YAHTZEE = "yahtzee"
     CHANCE = "chance"
 
-    @property
-    def index(self) -> int:
-        """Position on the score card, 0 (Aces) .. 12 (Chance)."""
-        return _INDEX[self]
-
-    @property
-    def is_upper(self) -> bool:
-        """True for Aces .. Sixes (the upper section)."""
-        return self.index < 6
-
-    @property
-    def is_lower(self) -> bool:
-        """True for Three of a Kind .. Chance (the lower section)."""
-        return not self.is_upper
-
-    @property
-    def face(self) -> int | None:
-        """The face an upper box counts (Aces 1 .. Sixes 6); ``None`` for lower boxes."""
-        return self.index + 1 if self.is_upper else None
+    # index (0 Aces .. 12 Chance), is_upper, is_lower and face (1..6 for the upper boxes, else
+    # None) are plain attributes set below the class: they are asked millions of times.
+    index: int
+    is_upper: bool
+    is_lower: bool
+    face: int | None
 
     def matches(self, dice: Sequence[int]) -> bool:
         """True when the dice show this box's pattern (upper boxes: at least one die of the face).
@@ -134,7 +122,8 @@ class Category(Enum):
         return tuple(c for c in Category if c.matches(dice))
 
 
-_INDEX = {c: i for i, c in enumerate(Category)}
+for _i, _c in enumerate(Category):
+    _c.index, _c.is_upper, _c.is_lower, _c.face = _i, _i < 6, _i >= 6, (_i + 1 if _i < 6 else None)
 CATEGORIES: tuple[Category, ...] = tuple(Category)
 UPPER: tuple[Category, ...] = CATEGORIES[:6]
 LOWER: tuple[Category, ...] = CATEGORIES[6:]
@@ -257,17 +246,20 @@ class Scorecard:
 
     def as_dict(self) -> dict[Category, int]:
         """The filled boxes as a new dict."""
+        return dict(self._filled)
+
+    @cached_property
+    def _filled(self) -> dict[Category, int]:
         return dict(self.boxes)
 
     def get(self, category: Category) -> int | None:
         """Points in a box, or ``None`` while it is free."""
-        return self.as_dict().get(category)
+        return self._filled.get(category)
 
-    @property
+    @cached_property
     def free(self) -> tuple[Category, ...]:
         """The free boxes, in score-card order (the seed's ``getFreeCategories``)."""
-        filled = self.as_dict()
-        return tuple(c for c in CATEGORIES if c not in filled)
+        return tuple(c for c in CATEGORIES if c not in self._filled)
 
     @property
     def turn(self) -> int:
@@ -279,7 +271,7 @@ class Scorecard:
         """True when all 13 boxes are filled: the game is over."""
         return len(self.boxes) == len(CATEGORIES)
 
-    @property
+    @cached_property
     def upper_score(self) -> int:
         """The sum of the upper boxes (the seed's ``getUpperScore``)."""
         return sum(p for c, p in self.boxes if c.is_upper)
@@ -289,7 +281,7 @@ class Scorecard:
         """35 once the upper section totals 63 or more, else 0."""
         return UPPER_BONUS if self.upper_score >= UPPER_BONUS_AT else 0
 
-    @property
+    @cached_property
     def lower_score(self) -> int:
         """The sum of the lower boxes."""
         return sum(p for c, p in self.boxes if c.is_lower)
@@ -304,7 +296,7 @@ class Scorecard:
         """True when a further Yahtzee earns 100: the Yahtzee box holds 50."""
         return self.get(Category.YAHTZEE) == YAHTZEE_SCORE
 
-    @property
+    @cached_property
     def total(self) -> int:
         """The score: all boxes plus upper bonus plus Yahtzee bonus (the seed's ``getScore``)."""
         return self.upper_score + self.upper_bonus + self.lower_score + self.yahtzee_bonus
@@ -316,7 +308,7 @@ class Scorecard:
             RuleInputError: ``yahtzee.error.taken`` when the box is filled already,
                 ``yahtzee.joker.not_here`` when the joker rule sends this Yahtzee elsewhere.
         """
-        option = next(o for o in options(dice, self, joker) if o.category is category)
+        (option,) = options(dice, self, joker, only=category)
         if not option.allowed:
             raise RuleInputError(option.refusal.code, f"{category.value}: {option.refusal.code}",
                                  token=category.value, **option.refusal.as_dict())
@@ -422,8 +414,7 @@ def joker_scores_full(dice: Sequence[int], card: Scorecard) -> bool:
     That is a Yahtzee with the Yahtzee box filled and the upper box of its face
     filled too (under the forced rule a lower box is only allowed then anyway).
     """
-    filled = card.as_dict()
-    return is_yahtzee(dice) and Category.YAHTZEE in filled and UPPER[dice[0] - 1] in filled
+    return is_yahtzee(dice) and card.get(Category.YAHTZEE) is not None and card.get(UPPER[dice[0] - 1]) is not None
 
 
 def box_points(category: Category, dice: Sequence[int], joker: bool) -> int:
@@ -433,23 +424,25 @@ def box_points(category: Category, dice: Sequence[int], joker: bool) -> int:
     return category.score(dice)
 
 
-def options(dice: Sequence[int], card: Scorecard, joker: str = FORCED) -> tuple[Option, ...]:
+def options(dice: Sequence[int], card: Scorecard, joker: str = FORCED,
+            only: Category | None = None) -> tuple[Option, ...]:
     """What each of the 13 boxes would give for these dice on this card, and why.
 
     Args:
         dice: five dice 1-6.
         card: the score card before the placement.
         joker: :data:`FORCED` (seed 004) or :data:`FREE`.
+        only: just this box (a one-element tuple), for speed.
 
     Returns:
         One :class:`Option` a box, in score-card order.
     """
-    filled = card.as_dict()
+    filled = card._filled
     jokers = joker_allowed(dice, card, joker)
     bonus = YAHTZEE_BONUS if is_yahtzee(dice) and card.bonus_eligible else 0
     joker_values = joker_scores_full(dice, card)
     result = []
-    for category in CATEGORIES:
+    for category in CATEGORIES if only is None else (only,):
         if category in filled:
             refusal = Step("yahtzee.error.taken", category=category, points=filled[category])
             result.append(Option(category, False, 0, 0, False, (refusal,), refusal))

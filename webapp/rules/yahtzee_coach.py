@@ -12,8 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-import numpy as np
-
 from . import yahtzee as y
 from . import yahtzee_strategy as ys
 from .steps import Step
@@ -69,7 +67,7 @@ def next_roll_chances(keep: Sequence[int], categories: Sequence[y.Category]) -> 
     """
     if not categories:
         return {}
-    indicators = np.array([[c.matches(o) for o in ys.OUTCOMES] for c in categories], dtype=np.float64).T
+    indicators = ys.MATCHES[[c.index for c in categories]].T
     chances = ys.expected_keeps(indicators)[ys.KEEP_INDEX[tuple(sorted(keep))]]
     return dict(zip(categories, chances.tolist()))
 
@@ -91,7 +89,8 @@ def advise(strategy: ys.Strategy, card: y.Scorecard, dice: Sequence[int] | None,
         value = card.total + strategy.future(card)
         return Advice((), (Step("yahtzee.coach.start", value=round(value, 1)),))
     boxes = strategy.box_values(card, dice)
-    choices = [Choice(None, c, v, _points(card, dice, c, strategy.joker)) for c, v in boxes.items()]
+    points = {o.category: o.points for o in y.options(dice, card, strategy.joker)}
+    choices = [Choice(None, c, v, points[c]) for c, v in boxes.items()]
     if roll < y.ROLLS:
         keeps = strategy.keep_values(card, dice, roll)
         ranked = sorted(((v, k) for k, v in keeps.items() if len(k) < y.DICE), reverse=True)
@@ -99,10 +98,6 @@ def advise(strategy: ys.Strategy, card: y.Scorecard, dice: Sequence[int] | None,
     choices.sort(key=lambda c: -c.value)
     choices[0] = Choice(choices[0].keep, choices[0].category, choices[0].value, choices[0].points, True)
     return Advice(tuple(choices), _reason(card, choices, roll))
-
-
-def _points(card: y.Scorecard, dice: Sequence[int], category: y.Category, joker: str) -> int:
-    return next(o.points for o in y.options(dice, card, joker) if o.category is category)
 
 
 def _reason(card: y.Scorecard, choices: list[Choice], roll: int) -> tuple[Step, ...]:

@@ -88,6 +88,8 @@ P_FIRST = np.array([
 
 #: Normal score of each box for each outcome, shape (13, 252).
 SCORES = np.array([[c.score(o) for o in OUTCOMES] for c in y.CATEGORIES], dtype=np.float64)
+#: 1 where an outcome shows a box's pattern (``Category.matches``), shape (13, 252).
+MATCHES = np.array([[c.matches(o) for o in OUTCOMES] for c in y.CATEGORIES], dtype=np.float64)
 #: How many dice of each face an outcome shows, shape (6, 252).
 COUNTS = np.array([[o.count(f) for o in OUTCOMES] for f in range(1, 7)])
 #: The outcome index of the Yahtzee of each face (1..6).
