@@ -52,6 +52,30 @@ def main() -> None:
           f"95th percentile {p95:.2f} ms, max {times[-1]:.2f} ms; "
           f"target 100 ms: median is {100 / statistics.median(times):.0f}x faster")
 
+    request_latency(rng, max(20, args.positions // 5))
+
+
+def request_latency(rng: random.Random, count: int) -> None:
+    """Whole page requests with the coach on (render included), through Flask's test client."""
+    from webapp import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
+                      "YAHTZEE_TABLE_DIR": str(yahtzee_table.default_folder())})
+    client = app.test_client()
+    times = []
+    for _ in range(count):
+        card, dice, roll = random_position(rng)
+        with client.session_transaction() as session:
+            session["yahtzee"] = {"card": str(card), "dice": "".join(map(str, dice)), "held": "00000",
+                                  "roll": roll, "coach": True}
+        t = time.perf_counter()
+        response = client.get("/yahtzee", headers={"HX-Request": "true"})
+        times.append((time.perf_counter() - t) * 1000)
+        assert response.status_code == 200 and b"yz-coach-steps" in response.data
+    times.sort()
+    print(f"htmx requests with the coach over {count} random positions: median {statistics.median(times):.1f} ms, "
+          f"95th percentile {times[int(0.95 * len(times))]:.1f} ms, max {times[-1]:.1f} ms")
+
 
 if __name__ == "__main__":
     main()

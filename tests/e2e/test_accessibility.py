@@ -19,6 +19,7 @@ PAGES = [
     ("skat-bad-card", "/skat?hand=JC,XX", 400, ".problem"),
     ("tichu-empty", "/tichu", 200, "#tichu-hint"),
     ("tichu-verdict", "/tichu?table=44499&play=77722", 200, "#tichu-verdict"),
+    ("yahtzee", "/yahtzee", 200, "#yz-roll"),
 ]
 LOCALES = [("en", "en-US"), ("de", "de-DE")]
 

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .accessibility import assert_accessible
+from .conftest import SCREENSHOTS
 from .helpers import htmx_click
 
 pytestmark = pytest.mark.e2e
@@ -57,7 +58,7 @@ def test_a_full_game_with_the_coach(page: Page, yahtzee_strategy):
                 page.reload()
                 assert (dice_faces(page), pressed(page)) == before
                 assert_accessible(page, "yahtzee mid-game with the coach")
-                page.screenshot(path="test-artifacts/screenshots/yahtzee-coach-keep.png", full_page=True)
+                page.screenshot(path=str(SCREENSHOTS / "yahtzee-coach-keep.png"), full_page=True)
             held = [f for f, p in zip(dice_faces(page), pressed(page)) if p]
             htmx_click(page, page.locator("#yz-roll"))
             assert sorted(held) == sorted(f for f, p in zip(dice_faces(page), pressed(page)) if p)
@@ -73,6 +74,7 @@ def test_a_full_game_with_the_coach(page: Page, yahtzee_strategy):
     final = int(re.search(r"(\d+) points", status.inner_text()).group(1))
     assert final == int(page.locator("#yz-total").inner_text()) and final > 0
     expect(page.locator("#yz-roll")).to_have_count(0)
+    page.screenshot(path=str(SCREENSHOTS / "yahtzee-game-over.png"), full_page=True)
     htmx_click(page, page.locator("#yz-new"))
     expect(page.locator("#yz-status")).to_contain_text("Turn 1 of 13")
 

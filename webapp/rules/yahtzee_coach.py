@@ -31,7 +31,7 @@ class Choice:
         keep: the dice to keep before rolling again (sorted faces), or ``None`` for a box.
         category: the box to fill now, or ``None`` for a keep.
         value: the expected final score of the game after this choice, with best play.
-        points: what the box gives now (box points plus bonuses); 0 for a keep.
+        points: the points written in the box now (bonuses not included); 0 for a keep.
         best: True for the best choice (ties: the first in the list).
     """
 
@@ -89,7 +89,7 @@ def advise(strategy: ys.Strategy, card: y.Scorecard, dice: Sequence[int] | None,
         value = card.total + strategy.future(card)
         return Advice((), (Step("yahtzee.coach.start", value=round(value, 1)),))
     boxes = strategy.box_values(card, dice)
-    points = {o.category: o.points for o in y.options(dice, card, strategy.joker)}
+    points = {o.category: o.box_points for o in y.options(dice, card, strategy.joker)}
     choices = [Choice(None, c, v, points[c]) for c, v in boxes.items()]
     if roll < y.ROLLS:
         keeps = strategy.keep_values(card, dice, roll)

@@ -29,6 +29,8 @@ The module is pure Python + NumPy: no Flask, no files (see :mod:`webapp.yahtzee_
 from __future__ import annotations
 
 import itertools
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
@@ -263,7 +265,7 @@ def table_shape() -> tuple[int, int, int]:
 
 
 def compute_table(joker: str = y.FORCED, progress: Callable[[int, int], None] | None = None,
-                  chunk: int = 4096, within: int = ALL_FREE) -> np.ndarray:
+                  chunk: int = 2048, within: int = ALL_FREE, workers: int | None = None) -> np.ndarray:
     """Compute the expected future points of every reachable turn state.
 
     Args:
@@ -272,6 +274,7 @@ def compute_table(joker: str = y.FORCED, progress: Callable[[int, int], None] | 
         chunk: turn states handled together (memory about chunk x 30 kB).
         within: only the states whose free boxes are a subset of this mask (a
             reduced game, for tests); the default is the whole game.
+        workers: threads working on the chunks of a level (default: 2, or 1 on one core).
 
     Returns:
         A float64 array of :func:`table_shape`; unreachable states hold NaN, and a
@@ -284,17 +287,22 @@ def compute_table(joker: str = y.FORCED, progress: Callable[[int, int], None] | 
     levels = [_level_states(n, within) for n in range(1, N_CATS + 1)]
     total = sum(len(f) for f, _, _ in levels)
     done = 0
-    for free, up, yb in levels:
-        for start in range(0, len(free), chunk):
-            part = slice(start, start + chunk)
-            values = turn_values(flat, free[part], up[part], yb[part], joker).start
-            flat[_flat(free[part], up[part], yb[part])] = values
-            done += len(values)
-            if progress is not None:
-                progress(done, total)
-        no_upper = (free & 0b111111) == 0  # the upper total no longer matters: copy to all totals
-        for mask, b in set(zip(free[no_upper].tolist(), yb[no_upper].tolist())):
-            table[mask, :, b] = table[mask, 0, b]
+
+    def run(part: slice) -> int:
+        # chunks of one level only read the levels below, and write their own states
+        flat[_flat(free[part], up[part], yb[part])] = turn_values(flat, free[part], up[part], yb[part], joker).start
+        return len(free[part])
+
+    with ThreadPoolExecutor(max_workers=workers or min(2, os.cpu_count() or 1)) as pool:
+        for free, up, yb in levels:
+            parts = [slice(start, start + chunk) for start in range(0, len(free), chunk)]
+            for count in pool.map(run, parts):  # NumPy releases the GIL inside its loops
+                done += count
+                if progress is not None:
+                    progress(done, total)
+            no_upper = (free & 0b111111) == 0  # the upper total no longer matters: copy to all totals
+            for mask, b in set(zip(free[no_upper].tolist(), yb[no_upper].tolist())):
+                table[mask, :, b] = table[mask, 0, b]
     return table
 
 
