@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from webapp import yahtzee_table  # noqa: E402
 from webapp.contests.yahtzee.tournament import Controller  # noqa: E402
 
-EXPECTED = {"optimal": 254.5877, "heuristic": 200.0}
+EXPECTED = {"optimal": 254.5877}  # the heuristic bot should be "near 200" (issue 7)
 
 
 def simulate(bot: str, games: int, seed: int) -> tuple[list[int], float]:

@@ -46,7 +46,10 @@ class TableStore:
         path = self.path(joker)
         if not path.exists():
             return None
-        table = np.load(path)
+        try:
+            table = np.load(path)
+        except (OSError, ValueError):  # a damaged file: computed again by strategy()/ensure()
+            return None
         if table.shape != ys.table_shape():
             return None
         strategy = ys.Strategy(table, joker)

@@ -131,3 +131,11 @@ def test_a_broken_external_program_is_disqualified_and_never_hangs(tmp_path, bod
 def test_an_external_program_that_does_not_exist():
     with pytest.raises(IllegalChoice, match="cannot start"):
         run_tournament(["exec:/nonexistent/bot", "dummy"], games=1)
+
+
+def test_the_optimal_bot_plays_legally_and_beats_the_heuristic_on_average(yahtzee_strategy):
+    result = run_tournament(["optimal", "heuristic"], games=20, seed=3)
+    optimal = next(s for s in result.standings if s.name == "OptimalBot")
+    heuristic = next(s for s in result.standings if s.name == "HeuristicBot")
+    assert optimal.disqualified is None and len(optimal.scores) == 20
+    assert optimal.mean > heuristic.mean - 20  # 20 games: a loose check; the benchmark has the real figures

@@ -162,3 +162,16 @@ def test_german_page(client):
     set_state(client, dice="55521", roll=1)
     html = client.get("/yahtzee").get_data(as_text=True)
     assert "Spielblock" in html and "Fünfer" in html and "Dreierpasch" in html and "Kniffel" in html
+
+
+def test_a_damaged_table_file_is_not_a_500(app, client, tmp_path, monkeypatch):
+    folder = tmp_path / "damaged"
+    folder.mkdir()
+    store = yahtzee_table.store_for(folder)
+    store.path().write_bytes(b"not a table")
+    monkeypatch.setattr(yahtzee_table.ys, "compute_table", lambda *a, **k: (_ for _ in ()).throw(OSError("disk full")))
+    app.config["YAHTZEE_TABLE_DIR"] = str(folder)
+    set_state(client, coach=True)
+    response = client.get("/yahtzee")
+    assert response.status_code == 200
+    assert "The coach is getting ready" in response.get_data(as_text=True) or "could not get ready" in response.get_data(as_text=True)
