@@ -109,9 +109,11 @@ def _reason(card: y.Scorecard, choices: list[Choice], roll: int) -> tuple[Step, 
             steps.append(Step("yahtzee.coach.keep", keep=best.keep, count=rolled, value=round(best.value, 1)))
         else:
             steps.append(Step("yahtzee.coach.reroll_all", value=round(best.value, 1)))
-        free = [c for c in PATTERN_BOXES if c in card.free]
+        # the boxes still open, and the Yahtzee while a further one earns the bonus
+        free = [c for c in PATTERN_BOXES if c in card.free or (c is y.Category.YAHTZEE and card.bonus_eligible)]
         chances = next_roll_chances(best.keep, free)
-        worth = {c: y.FIXED_POINTS.get(c, 20) for c in free}  # a sum box is worth about 20
+        worth = {c: y.FIXED_POINTS.get(c, 20) for c in free} | (  # a sum box is worth about 20
+            {y.Category.YAHTZEE: y.YAHTZEE_BONUS} if card.bonus_eligible else {})
         named = sorted(((c, p) for c, p in chances.items() if 0 < p < 1), key=lambda cp: -cp[1] * worth[cp[0]])[:3]
         steps += [Step("yahtzee.coach.chance", category=c, percent=round(100 * p, 1)) for c, p in named]
         if roll == 1:
