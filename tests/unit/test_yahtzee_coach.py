@@ -73,3 +73,11 @@ def test_last_roll_with_a_yahtzee_goes_to_the_yahtzee_box(yahtzee_strategy):
     advice = coach.advise(yahtzee_strategy, y.Scorecard.empty(), (3, 3, 3, 3, 3), 3)
     assert advice.best.category is C.YAHTZEE and advice.best.points == 50
     assert all(c.keep is None for c in advice.choices)
+
+
+def test_the_coach_counts_the_yahtzee_bonus_chance(yahtzee_strategy):
+    card = y.parse_card("yahtzee=50,3kind=20,4kind=0")
+    advice = coach.advise(yahtzee_strategy, card, (6, 6, 6, 6, 1), 1)
+    assert advice.best.keep == (6, 6, 6, 6)
+    named = {s["category"]: s["percent"] for s in advice.steps if s.code == "yahtzee.coach.chance"}
+    assert named[C.YAHTZEE] == round(100 / 6, 1)  # one die must show a 6

@@ -139,3 +139,14 @@ def test_the_optimal_bot_plays_legally_and_beats_the_heuristic_on_average(yahtze
     heuristic = next(s for s in result.standings if s.name == "HeuristicBot")
     assert optimal.disqualified is None and len(optimal.scores) == 20
     assert optimal.mean > heuristic.mean - 20  # 20 games: a loose check; the benchmark has the real figures
+
+
+def test_the_example_program_from_the_readme_plays_legally():
+    from pathlib import Path
+
+    import webapp.contests.yahtzee as package
+
+    script = Path(package.__file__).with_name("example_bot.py")
+    result = run_tournament([f"exec:{sys.executable} {script}", "dummy"], games=20, seed=2)
+    example = next(s for s in result.standings if s.name.endswith("example_bot.py"))
+    assert example.disqualified is None and example.points >= 15 and example.mean > 100
