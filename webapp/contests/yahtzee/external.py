@@ -27,6 +27,7 @@ import queue
 import shlex
 import subprocess
 import threading
+from pathlib import Path
 
 from ...rules import yahtzee as y
 from ...rules.steps import RuleInputError
@@ -56,7 +57,8 @@ class ExternalPlayer(Player):
 
     @property
     def name(self) -> str:
-        return shlex.split(self.command)[-1]
+        """The program's file name (the last word of the command), e.g. ``mybot.py``."""
+        return Path(shlex.split(self.command)[-1]).name
 
     def _read(self) -> None:
         for line in self.process.stdout:
