@@ -26,11 +26,10 @@ def pressed(page: Page) -> list[bool]:
 
 def follow_keep_advice(page: Page) -> bool:
     """Press the dice the coach says to keep; False when the coach says to fill a box now."""
-    best_keep = page.locator(".coach-keeps tr.best td").first
+    best_keep = page.locator(".coach-keeps tr.best")
     if best_keep.count() == 0:
         return False
-    text = best_keep.inner_text()
-    wanted = [int(c) for c in re.findall(r"\d", text.replace("best", ""))]
+    wanted = [int(c) for c in best_keep.get_attribute("data-keep")]
     for index, face in enumerate(dice_faces(page)):
         keep = face in wanted
         if keep:
