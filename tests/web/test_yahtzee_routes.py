@@ -152,6 +152,8 @@ def test_the_coach_marks_the_best_choice(client, yahtzee_strategy):
     html = client.get("/yahtzee").get_data(as_text=True)
     assert "Best: keep 6, 6, 6 and roll 2 dice again" in html
     assert 'id="yz-coach-steps"' in html and "Chance of Four of a Kind on the next roll" in html
+    picked = re.findall(r'id="yz-die-(\d)" class="die coach-pick"', html)
+    assert picked == ["0", "1", "2"] and "Die 1: 6 (the coach keeps it)" in html
     set_state(client, dice="33333", roll=3, coach=True)
     html = client.get("/yahtzee").get_data(as_text=True)
     assert 'class="best"' in html and re.search(r'id="yz-row-yahtzee" class="best"', html)

@@ -134,3 +134,14 @@ def _reason(card: y.Scorecard, choices: list[Choice], roll: int) -> tuple[Step, 
         else:
             steps.append(Step("yahtzee.coach.margin_reroll", margin=margin))
     return tuple(steps)
+
+
+def keep_indexes(dice: Sequence[int], keep: Sequence[int]) -> list[int]:
+    """Which positions (0-4) of ``dice`` to keep for the multiset ``keep`` (the first matching dice)."""
+    left = list(keep)
+    chosen = []
+    for i, d in enumerate(dice):
+        if d in left:
+            left.remove(d)
+            chosen.append(i)
+    return chosen

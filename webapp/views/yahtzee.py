@@ -124,8 +124,9 @@ def coach_view(game: Game) -> dict:
                 "error": store.errors.get(y.FORCED)}
     advice = yahtzee_coach.advise(strategy, game.card, game.dice or None, game.roll)
     keep_best = advice.best.keep if advice.best and advice.best.keep is not None else None
+    picks = yahtzee_coach.keep_indexes(game.dice, keep_best) if keep_best is not None else []
     box_values = {c.category: c for c in advice.choices if c.category is not None}
-    return {"on": True, "ready": True, "advice": advice, "keep_best": keep_best, "box_values": box_values}
+    return {"on": True, "ready": True, "advice": advice, "picks": picks, "box_values": box_values}
 
 
 def _render(game: Game):

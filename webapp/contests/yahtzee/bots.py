@@ -7,6 +7,7 @@ from collections import Counter
 
 from ... import yahtzee_table
 from ...rules import yahtzee as y
+from ...rules import yahtzee_coach
 from .players import Category, Player, TurnChoice
 
 C = Category
@@ -105,16 +106,6 @@ class OptimalBot(Player):
             boxes = self.strategy.box_values(card, dice)
             best_keep = max(keeps, key=keeps.get)
             if len(best_keep) < 5 or not boxes:
-                return TurnChoice.keep(_indexes(dice, best_keep))
+                return TurnChoice.keep(yahtzee_coach.keep_indexes(dice, best_keep))
         boxes = self.strategy.box_values(card, dice)
         return TurnChoice.place(max(boxes, key=boxes.get))
-
-
-def _indexes(dice, keep) -> list[int]:
-    left = list(keep)
-    chosen = []
-    for i, d in enumerate(dice):
-        if d in left:
-            left.remove(d)
-            chosen.append(i)
-    return chosen
