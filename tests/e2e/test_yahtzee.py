@@ -16,7 +16,7 @@ pytestmark = pytest.mark.e2e
 
 def dice_faces(page: Page) -> list[int]:
     labels = page.locator("#yahtzee-game .dice button.die").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
-    return [int(re.search(r"(\d)$", label).group(1)) for label in labels]
+    return [int(re.match(r"Die \d: (\d)", label).group(1)) for label in labels]
 
 
 def pressed(page: Page) -> list[bool]:

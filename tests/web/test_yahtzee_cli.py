@@ -45,7 +45,7 @@ def test_advise_marks_the_best_choice(cli, yahtzee_strategy):
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0].startswith("*") and lines[0].endswith("keep 666")
-    assert any(line.startswith("Best: keep 6, 6, 6 and roll 2 dice again") for line in lines)
+    assert any(line.startswith("Best: keep the dice showing 6, 6, 6 and roll 2 dice again") for line in lines)
     start = cli("yahtzee", "advise")
     assert "you can expect 254.6 points" in start.stdout
 

@@ -150,7 +150,7 @@ def test_the_coach_gets_ready_without_blocking_the_page(app, client, monkeypatch
 def test_the_coach_marks_the_best_choice(client, yahtzee_strategy):
     set_state(client, dice="66612", roll=1, coach=True)
     html = client.get("/yahtzee").get_data(as_text=True)
-    assert "Best: keep 6, 6, 6 and roll 2 dice again" in html
+    assert "Best: keep the dice showing 6, 6, 6 and roll 2 dice again" in html
     assert 'id="yz-coach-steps"' in html and "Chance of Four of a Kind on the next roll" in html
     picked = re.findall(r'id="yz-die-(\d)" class="die coach-pick"', html)
     assert picked == ["0", "1", "2"] and "Die 1: 6 (the coach keeps it)" in html

@@ -56,8 +56,8 @@ MESSAGES: dict[str, Any] = {
     # the coach
     "yahtzee.coach.start": N_("With the best play from here, you can expect %(value)s points at the end of the game."),
     "yahtzee.coach.keep": NP_(
-        "Best: keep %(keep)s and roll %(count)s die again. Expected final score: %(value)s.",
-        "Best: keep %(keep)s and roll %(count)s dice again. Expected final score: %(value)s.",
+        "Best: keep the dice showing %(keep)s and roll %(count)s die again. Expected final score: %(value)s.",
+        "Best: keep the dice showing %(keep)s and roll %(count)s dice again. Expected final score: %(value)s.",
         "count",
     ),
     "yahtzee.coach.reroll_all": N_("Best: roll all five dice again. Expected final score: %(value)s."),
@@ -66,7 +66,7 @@ MESSAGES: dict[str, Any] = {
     "yahtzee.coach.box": N_("Best: write %(points)s points in %(category)s. Expected final score: %(value)s."),
     "yahtzee.coach.zero": N_("Best: write a 0 in %(category)s. It costs the least for the rest of the game. Expected final score: %(value)s."),
     "yahtzee.coach.margin_box": N_("That is %(margin)s points better on average than %(category)s."),
-    "yahtzee.coach.margin_keep": N_("That is %(margin)s points better on average than keeping %(keep)s."),
+    "yahtzee.coach.margin_keep": N_("That is %(margin)s points better on average than keeping the dice showing %(keep)s."),
     "yahtzee.coach.margin_reroll": N_("That is %(margin)s points better on average than rolling all five dice."),
     # the page
     "yahtzee.web.bad_action": N_("This button does not exist: %(detail)s"),
