@@ -97,10 +97,10 @@ def advise(strategy: ys.Strategy, card: y.Scorecard, dice: Sequence[int] | None,
         choices += [Choice(k, None, v) for v, k in ranked[:SHOWN_KEEPS]]
     choices.sort(key=lambda c: -c.value)
     choices[0] = Choice(choices[0].keep, choices[0].category, choices[0].value, choices[0].points, True)
-    return Advice(tuple(choices), _reason(card, choices, roll))
+    return Advice(tuple(choices), _reason(card, dice, choices, roll))
 
 
-def _reason(card: y.Scorecard, choices: list[Choice], roll: int) -> tuple[Step, ...]:
+def _reason(card: y.Scorecard, dice: Sequence[int], choices: list[Choice], roll: int) -> tuple[Step, ...]:
     best, others = choices[0], choices[1:]
     steps: list[Step] = []
     if best.keep is not None:
@@ -124,6 +124,8 @@ def _reason(card: y.Scorecard, choices: list[Choice], roll: int) -> tuple[Step, 
         else:
             steps.append(Step("yahtzee.coach.box", category=best.category, points=best.points,
                               value=round(best.value, 1)))
+        if y.is_yahtzee(dice) and card.bonus_eligible:
+            steps.append(Step("yahtzee.bonus.yahtzee_now", bonus=y.YAHTZEE_BONUS))
     if others:
         other = others[0]
         margin = round(best.value - other.value, 1)
