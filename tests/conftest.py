@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from webapp import create_app
+
+ROOT = Path(__file__).resolve().parent.parent
+#: The Yahtzee strategy table of the test session: computed once a machine (about 20-40 s),
+#: kept in test-artifacts/ between runs. Every app the tests create (the live server of the
+#: browser tests too) finds it through this variable.
+YAHTZEE_TABLE_DIR = ROOT / "test-artifacts" / "yahtzee-table"
+os.environ.setdefault("KARTENSCHULE_YAHTZEE_TABLE_DIR", str(YAHTZEE_TABLE_DIR))
 
 
 @pytest.fixture
@@ -23,3 +33,11 @@ def client(app):
 @pytest.fixture
 def runner(app):
     return app.test_cli_runner()
+
+
+@pytest.fixture(scope="session")
+def yahtzee_strategy():
+    """The optimal Yahtzee strategy (forced joker rule), its table computed at most once a session."""
+    from webapp.yahtzee_table import store_for
+
+    return store_for(os.environ["KARTENSCHULE_YAHTZEE_TABLE_DIR"]).ensure()

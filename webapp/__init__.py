@@ -50,7 +50,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
     from . import explain, i18n, security
-    from .views import main, pokerface, skat, skat_score, tichu, tichu_play
+    from .views import main, pokerface, skat, skat_score, tichu, tichu_play, yahtzee
 
     i18n.init_app(app)
     explain.init_app(app)
@@ -61,6 +61,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(tichu.bp)
     app.register_blueprint(tichu_play.bp)
     app.register_blueprint(pokerface.bp)
+    app.register_blueprint(yahtzee.bp)
 
     from .cli import register_flask_commands
 

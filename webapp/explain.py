@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, Iterable
 
-from flask_babel import get_translations
+from flask_babel import format_decimal, get_translations
 from markupsafe import Markup, escape
 
 from .messages import LABELS, MESSAGES, SKAT_CARD_NAME, SKAT_RANK_LETTERS, TICHU_CARD_NAMES, TICHU_SUIT_FACES, TICHU_SUITED_NAME
@@ -30,10 +30,16 @@ def _ngettext(singular: str, plural: str, n: int) -> str:
 def label(member: Enum) -> str:
     """Return the translated name of an enum member listed in ``LABELS``.
 
+    A label is a plain text, or a ``(context, text)`` pair (marked with ``NC_``)
+    where the same English word means different things in different games.
+
     Raises:
         KeyError: when the member has no label (a missing translation entry).
     """
-    return _gettext(LABELS[member])
+    text = LABELS[member]
+    if isinstance(text, tuple):
+        return get_translations().upgettext(*text)
+    return _gettext(text)
 
 
 def rank_letter(rank: skat.Rank) -> str:
@@ -110,6 +116,11 @@ def card_chip(card: Any) -> Markup:
     )
 
 
+def decimal(value: float) -> str:
+    """A number with one decimal in the reader's language: 254.6 / 254,6."""
+    return format_decimal(value, format="#,##0.0")
+
+
 def _is_card(value: Any) -> bool:
     return isinstance(value, (skat.Card, tichu.TichuCard, pokerface.Card))
 
@@ -120,7 +131,9 @@ def format_param(value: Any, html: bool) -> Any:
         return card_chip(value) if html else card_name(value)
     if isinstance(value, Step):  # a nested sentence, e.g. the reason inside a showdown step
         return render_step(value, html)
-    if isinstance(value, Enum) and value in LABELS:
+    if isinstance(value, float):
+        text = decimal(value)
+    elif isinstance(value, Enum) and value in LABELS:
         text = label(value)
     elif isinstance(value, tuple):
         parts = [format_param(v, html) for v in value]
@@ -180,4 +193,5 @@ def init_app(app) -> None:
         tichu_suit_face=tichu_suit_face,
         poker_rank=poker_rank,
         hand_step=pokerface.hand_step,
+        decimal=decimal,
     )

@@ -22,7 +22,17 @@ PO = Path(__file__).resolve().parents[2] / "webapp/translations/de/LC_MESSAGES/m
 
 
 def english_texts(entry):
-    return entry[:2] if isinstance(entry, tuple) else (entry,)
+    """The English text(s) of an entry: a text, an NP_ triple (singular, plural, count) or an NC_ pair (context, text)."""
+    if isinstance(entry, tuple):
+        return entry[:2] if len(entry) == 3 else entry[1:]
+    return (entry,)
+
+
+def catalog_entry(catalog, entry):
+    """The catalog's message for an entry, looked up with its context for NC_ pairs."""
+    if isinstance(entry, tuple) and len(entry) == 2:
+        return catalog.get(entry[1], context=entry[0])
+    return catalog.get(entry[:2] if isinstance(entry, tuple) else entry)
 
 
 @pytest.fixture(scope="module")
@@ -44,8 +54,8 @@ def all_texts():
 def test_every_text_has_a_german_translation_with_the_same_placeholders(catalog):
     missing = []
     for entry in all_texts():
-        msgid = entry[:2] if isinstance(entry, tuple) else entry
-        message = catalog.get(msgid)
+        msgid = entry
+        message = catalog_entry(catalog, entry)
         strings = () if message is None else (message.string if isinstance(message.string, tuple) else (message.string,))
         if message is None or not all(strings) or message.fuzzy:
             missing.append(msgid)

@@ -17,10 +17,10 @@ from __future__ import annotations
 import click
 from flask import Flask
 
-from . import pokerface, skat, tichu
+from . import pokerface, skat, tichu, yahtzee
 
 #: One click group a game.
-GROUPS: tuple[click.Group, ...] = (skat.group, tichu.group, pokerface.group)
+GROUPS: tuple[click.Group, ...] = (skat.group, tichu.group, pokerface.group, yahtzee.group)
 
 
 @click.group(help="Kartenschule: the rules of card games, explained.")
