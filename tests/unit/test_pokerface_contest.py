@@ -23,9 +23,9 @@ from webapp.contests.pokerface.tournament import game_count, play_round, run_tou
 from webapp.rules import pokerface as pf
 
 ROOT = Path(__file__).resolve().parents[2]
-SEED_JLSC = '''name= "Botty"
-link= "example.com"
-cmd= "java -jar Botty.jar"
+JLSC = '''name= "Kim"
+link= "https://kartenschule.example/bots/kim"
+cmd= "java -jar KimBot.jar"
 input_hand= "${0} ${1} ${2} ${3} ${4}"
 input_1= "${0}"
 input_2= "${0} ${1}"
@@ -101,10 +101,10 @@ def make_bot(tmp_path: Path, name: str, source: str, language: str = "python", e
 
 # --- configuration ------------------------------------------------------------------------
 def test_the_seeds_bot_jlsc_is_read_exactly(tmp_path):
-    (tmp_path / "bot.jlsc").write_text(SEED_JLSC)
+    (tmp_path / "bot.jlsc").write_text(JLSC)
     bot = cfg.load_bot(tmp_path)
-    assert (bot.name, bot.link, bot.cmd) == ("Botty", "example.com", "java -jar Botty.jar")
-    assert bot.argv() == ["java", "-jar", "Botty.jar"]
+    assert (bot.name, bot.link, bot.cmd) == ("Kim", "https://kartenschule.example/bots/kim", "java -jar KimBot.jar")
+    assert bot.argv() == ["java", "-jar", "KimBot.jar"]
     assert bot.templates[5] == "${0} ${1} ${2} ${3} ${4}" and bot.templates[2] == "${0} ${1}"
     assert bot.format_cards(pf.parse_cards("SA HT")) == "SA HT"
     assert bot.folder == tmp_path.resolve()

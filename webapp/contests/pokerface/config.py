@@ -2,9 +2,9 @@
 
 ``bot.jlsc`` (seed 003), one ``key= "value"`` a line::
 
-    name= "Botty"
-    link= "example.com"
-    cmd= "java -jar Botty.jar"
+    name= "Kim"
+    link= "https://kartenschule.example/bots/kim"
+    cmd= "java -jar KimBot.jar"
     input_hand= "${0} ${1} ${2} ${3} ${4}"
     input_1= "${0}"
     input_2= "${0} ${1}"
