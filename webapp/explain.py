@@ -89,6 +89,8 @@ def format_param(value: Any, html: bool) -> Any:
     """Format one step parameter as text, or as :class:`Markup` when ``html``."""
     if _is_card(value):
         return card_chip(value) if html else card_name(value)
+    if isinstance(value, Step):  # a sentence inside a sentence (the quiz's field names)
+        return render_step(value, html)
     if isinstance(value, Enum) and value in LABELS:
         text = label(value)
     elif isinstance(value, tuple):

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import skat, tichu, views
+from . import quiz, skat, tichu, views
 from .markers import NC_, N_, NP_
 from .skat import SKAT_CARD_NAME, SKAT_RANK_LETTERS
 from .tichu import TICHU_CARD_NAMES
 
 #: One module a game (plus ``views``); a new game adds its module here.
-_MODULES = (skat, tichu, views)
+_MODULES = (skat, tichu, views, quiz)
 
 SKAT_MESSAGES: dict[str, Any] = skat.MESSAGES
 TICHU_MESSAGES: dict[str, Any] = tichu.MESSAGES

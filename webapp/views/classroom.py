@@ -1,0 +1,2 @@
+from flask import Blueprint
+bp = Blueprint("classroom", __name__)
