@@ -136,3 +136,40 @@ class Response(db.Model):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
     participant: Mapped[Participant] = relationship()
+
+
+def purge_expired(quiz_days: int = 30, now: datetime | None = None) -> tuple[int, int]:
+    """Delete expired class sessions (with their children and answers) and old quizzes.
+
+    A class session is expired when its ``expires_at`` has passed (set from
+    ``CLASS_SESSION_DAYS`` when it was made). A quiz goes (with its
+    runs and answers) once its newest run, or the quiz itself when it has no
+    run, is older than ``quiz_days``.
+
+    Returns:
+        ``(sessions deleted, quizzes deleted)``. Commits.
+    """
+    from datetime import timedelta
+
+    from sqlalchemy import delete, func, select
+
+    now = now or utcnow()
+    session_ids = list(db.session.scalars(select(ClassSession.id).where(ClassSession.expires_at <= now)))
+    cutoff = now - timedelta(days=quiz_days)
+    newest = select(QuizRun.quiz_id, func.max(QuizRun.created_at).label("newest")).group_by(QuizRun.quiz_id).subquery()
+    quiz_ids = list(db.session.scalars(
+        select(Quiz.id).outerjoin(newest, newest.c.quiz_id == Quiz.id)
+        .where(func.coalesce(newest.c.newest, Quiz.created_at) <= cutoff)
+    ))
+    # Children first: SQLite enforces the foreign keys but bulk deletes do not cascade in the ORM.
+    if session_ids:
+        db.session.execute(delete(Response).where(Response.session_id.in_(session_ids)))
+        db.session.execute(delete(Participant).where(Participant.session_id.in_(session_ids)))
+        db.session.execute(delete(ClassSession).where(ClassSession.id.in_(session_ids)))
+    if quiz_ids:
+        run_ids = select(QuizRun.id).where(QuizRun.quiz_id.in_(quiz_ids))
+        db.session.execute(delete(QuizAnswer).where(QuizAnswer.run_id.in_(run_ids)))
+        db.session.execute(delete(QuizRun).where(QuizRun.quiz_id.in_(quiz_ids)))
+        db.session.execute(delete(Quiz).where(Quiz.id.in_(quiz_ids)))
+    db.session.commit()
+    return len(session_ids), len(quiz_ids)

@@ -32,6 +32,9 @@ for _group in GROUPS:
 
 
 def register_flask_commands(app: Flask) -> None:
-    """Offer the same commands as ``flask --app webapp skat|tichu|...``."""
+    """Offer the same commands as ``flask --app webapp skat|tichu|...``, plus ``purge-expired``."""
+    from . import purge
+
     for group in GROUPS:
         app.cli.add_command(group)
+    app.cli.add_command(purge.command)
