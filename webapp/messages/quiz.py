@@ -38,10 +38,10 @@ MESSAGES: dict[str, Any] = {
     "quiz.error.choice": N_("Please use one of the buttons for: %(field)s"),
     "quiz.error.number": N_("Write a whole number from %(low)s to %(high)s."),
     "quiz.error.code": N_("A quiz code has 6 letters and digits, like K7PX3M."),
-    "quiz.error.unknown_code": N_("There is no quiz with the code %(code)s. Check the letters."),
+    "quiz.error.unknown_code": N_("There is no quiz with the code %(typed)s. Check the letters."),
     "quiz.error.settings": N_("Choose a kind of question, a difficulty and 1 to 30 questions."),
     # The classroom
-    "class.error.code": N_("There is no class with the code %(code)s, or it has ended. Check the letters."),
+    "class.error.code": N_("There is no class with the code %(typed)s, or it has ended. Check the letters."),
     "class.error.nickname_empty": N_("Please write a nickname."),
     "class.error.nickname_long": N_("A nickname can have at most %(max)s characters."),
     "class.error.nickname_bad": N_("A nickname can only have letters, digits, spaces and simple punctuation."),

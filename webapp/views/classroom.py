@@ -193,7 +193,7 @@ def join_page(code: str):
     if row is not None and _participant(row) is not None:
         return redirect(url_for("classroom.play", code=row.join_code), code=303)
     if row is None:
-        return _start_page(Step("class.error.code", code=code[:12]), 404, code=code[:12])
+        return _start_page(Step("class.error.code", typed=code[:12]), 404, code=code[:12])
     return _start_page(code=row.join_code)
 
 
@@ -209,7 +209,7 @@ def join():
     typed_name = request.form.get("nickname", "")[:NICKNAME_MAX * 4]
     row = _session(typed_code)
     if row is None or row.mode == "ended":
-        return _start_page(Step("class.error.code", code=typed_code), 404, typed_code, typed_name)
+        return _start_page(Step("class.error.code", typed=typed_code), 404, typed_code, typed_name)
     nickname, problem = clean_nickname(request.form.get("nickname", ""))
     if nickname is None:
         return _start_page(problem, 400, typed_code, typed_name)

@@ -151,7 +151,7 @@ def join():
         return _start_page(Step("quiz.error.code"), 400, typed)
     row = db.session.execute(db.select(Quiz).filter_by(code=code)).scalar_one_or_none()
     if row is None:
-        return _start_page(Step("quiz.error.unknown_code", code=code), 404, typed)
+        return _start_page(Step("quiz.error.unknown_code", typed=code), 404, typed)
     run = _new_run(row, list(range(row.count)))
     return redirect(url_for("quiz.run", public_id=run.public_id), code=303)
 
