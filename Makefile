@@ -1,7 +1,10 @@
 # Kartenschule: `make run` starts the app, `make test` runs every test.
 # Both install what they need first (a virtualenv in .venv, htmx from the npm
 # registry into static/vendor, the compiled translations, and for the browser
-# tests Debian's chromium package when no Chromium is present).
+# tests Debian's chromium package when no Chromium is present; for the
+# PostgreSQL tests Debian's postgresql package, whose server the tests start
+# themselves in a temporary folder). The app creates or upgrades its database
+# (SQLite in instance/, or DATABASE_URL) when it starts.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -11,7 +14,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 5000
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: install run test test-fast browser translations extract vendor clean
+.PHONY: install run test test-fast browser postgres bench translations extract vendor clean
 
 install: $(STAMP) static/vendor/htmx.min.js translations
 
@@ -46,8 +49,26 @@ browser:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
-test: install browser
+# Debian's PostgreSQL server binaries for the PostgreSQL tests (tests/pgserver.py starts
+# a throwaway cluster from them). If they cannot be installed, those tests are skipped.
+postgres:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then \
+		echo "Installing Debian's postgresql package for the PostgreSQL tests"; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) \
+			|| echo "Could not install postgresql: the PostgreSQL tests will be skipped"; \
+	fi
+
+test: install browser postgres
 	$(BIN)/pytest
+
+# The classroom load benchmark (gunicorn + httpx from the `bench` extra).
+BENCH_STAMP := $(VENV)/.bench-stamp
+$(BENCH_STAMP): pyproject.toml $(STAMP)
+	$(BIN)/pip install --quiet -e '.[test,bench]'
+	touch $@
+
+bench: install $(BENCH_STAMP)
+	$(BIN)/python benchmarks/classroom_load.py
 
 # Engines and routes only (no browser): a quick loop while developing.
 test-fast: install
