@@ -95,6 +95,7 @@ def upgrade(app: Flask) -> None:
         try:
             command.upgrade(config, "head")
         finally:
+            db.engine.dispose()  # no connection outlives the migration (gunicorn may fork after it)
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 

@@ -58,6 +58,10 @@ from .quiz import Asked, kind_choices, read_answer, read_settings
 bp = Blueprint("classroom", __name__)
 
 NICKNAME_MAX = 20
+#: What a class shows: waiting, a hand explained step by step, a question, the end.
+MODES = ("lobby", "demo", "question", "ended")
+#: The teacher's actions (``POST .../do``).
+ACTIONS = ("demo", "reveal", "ask", "close", "names", "end")
 
 
 def _hash(token: str) -> str:
@@ -326,7 +330,7 @@ def _results(row: ClassSession) -> dict[str, Any]:
     if row.mode != "question" or not row.round_number:
         return result
     asked = round_question(row, row.round_number)
-    expected = asked.kind.solve(asked.data)
+    expected = asked.solution().expected
     rows = db.session.execute(
         db.select(Answer.answer, Participant.nickname)
         .join(Participant, Answer.participant_id == Participant.id)
@@ -352,14 +356,10 @@ def _results(row: ClassSession) -> dict[str, Any]:
 def _teacher_context(row: ClassSession, token: str) -> dict[str, Any]:
     context: dict[str, Any] = {"row": row, "token": token, "results": _results(row), "asked": None, "checked": None,
                                "step_title": Step(kinds.get(row.kind).TITLE)}
-    if row.mode == "demo":
-        asked = round_question(row, row.demo_number, demo=True)
-        context["asked"] = asked
-        context["checked"] = asked.check(asked.kind.solve(asked.data))
-    elif row.mode == "question" and row.round_number:
-        asked = round_question(row, row.round_number)
-        context["asked"] = asked
-        context["checked"] = asked.check(asked.kind.solve(asked.data))
+    if row.mode == "demo" or (row.mode == "question" and row.round_number):
+        demo = row.mode == "demo"
+        context["asked"] = round_question(row, row.demo_number if demo else row.round_number, demo=demo)
+        context["checked"] = context["asked"].solution()
     return context
 
 
@@ -387,23 +387,24 @@ def act(code: str, token: str):
     """One teacher action (``action`` field, see the module docstring), then back to the projector."""
     row = _teacher_session(code, token)
     action = request.form.get("action", "")
-    if row.mode == "ended" and action != "names":
-        abort(409)
+    if action not in ACTIONS:
+        abort(400)
+    allowed = {"reveal": ("demo",), "close": ("question",), "names": MODES}.get(action, ("lobby", "demo", "question"))
+    if row.mode not in allowed:
+        abort(409)  # e.g. asking after the end, or closing when no question is open
     if action == "demo":
         row.mode, row.demo_number, row.demo_revealed = "demo", row.demo_number + 1, 0
-    elif action == "reveal" and row.mode == "demo":
-        steps = len(_teacher_context(row, token)["checked"].steps)
+    elif action == "reveal":
+        steps = len(round_question(row, row.demo_number, demo=True).solution().steps)
         row.demo_revealed = min(steps, row.demo_revealed + 1)
     elif action == "ask":
         row.mode, row.round_number, row.round_open = "question", row.round_number + 1, True
-    elif action == "close" and row.mode == "question":
+    elif action == "close":
         row.round_open = False
     elif action == "names":
         row.show_names = not row.show_names
-    elif action == "end":
+    else:  # end
         row.mode, row.round_open, row.ended_at = "ended", False, utcnow()
-    else:
-        abort(400)
     db.session.commit()
     return redirect(url_for("classroom.teach", code=row.join_code, token=token), code=303)
 

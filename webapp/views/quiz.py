@@ -61,6 +61,10 @@ class Asked:
     def check(self, answer: dict[str, Any]) -> kinds.Checked:
         return self.kind.check(self.data, answer)
 
+    def solution(self) -> kinds.Checked:
+        """The engine's verdict on the right answer: the answer and its explanation."""
+        return self.check(self.kind.solve(self.data))
+
     def describe(self, answer: dict[str, Any]) -> Step:
         return self.kind.describe(answer)
 
