@@ -37,12 +37,13 @@ import secrets
 import unicodedata
 from collections import Counter
 from datetime import timedelta
+from functools import lru_cache
 from typing import Any
 
 import segno
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_limiter.errors import RateLimitExceeded
-from sqlalchemy import func
+from sqlalchemy import bindparam, func
 from sqlalchemy.exc import IntegrityError
 
 from .. import quiz
@@ -69,7 +70,7 @@ def _hash(token: str) -> str:
 
 
 def _cookie_name(session: ClassSession) -> str:
-    return f"class_{session.join_code}"
+    return f"class_{session.join_code}"  # also read in _current_version
 
 
 # --- loading -------------------------------------------------------------------------
@@ -250,8 +251,46 @@ def _child_context(row: ClassSession, child: Participant) -> dict[str, Any]:
             context["given"] = stored.answer
             if not row.round_open:
                 context["checked"] = asked.check(stored.answer)
-    context["version"] = f"{row.mode}.{row.round_number}.{int(row.round_open)}.{int(context['given'] is not None)}"
+    context["version"] = panel_version(row.mode, row.round_number, row.round_open, context["given"] is not None)
     return context
+
+
+def panel_version(mode: str, round_number: int, round_open: bool, answered: bool) -> str:
+    """What the child's panel depends on, as a short string (the poll's ``v``)."""
+    answered = answered and mode == "question" and round_number > 0
+    return f"{mode}.{round_number}.{int(round_open)}.{int(answered)}"
+
+
+@lru_cache(maxsize=1)
+def _version_query():
+    """The one query of the poll, built once (building a statement costs more than running it)."""
+    answered = (
+        db.select(Answer.id)
+        .where(Answer.participant_id == Participant.id, Answer.round_number == ClassSession.round_number)
+        .exists()
+    )
+    return (
+        db.select(ClassSession.mode, ClassSession.round_number, ClassSession.round_open, answered)
+        .join(Participant, Participant.session_id == ClassSession.id)
+        .where(ClassSession.join_code == bindparam("code"), ClassSession.expires_at > bindparam("now"),
+               Participant.token_hash == bindparam("token_hash"))
+    )
+
+
+def _current_version(code: str) -> str | None:
+    """The panel version of this request's child in one query; None if not joined (or no class).
+
+    The poll runs every second on every tablet, so it must stay cheap: no
+    question is generated and nothing is rendered while nothing changed.
+    """
+    normal = quiz.normalise_code(code)
+    token = request.cookies.get(f"class_{normal}", "")
+    if normal is None or not token or len(token) > 64:
+        return None
+    found = db.session.execute(
+        _version_query(), {"code": normal, "token_hash": _hash(token), "now": utcnow()}
+    ).first()
+    return None if found is None else panel_version(*found)
 
 
 def _child_or_join(code: str) -> tuple[ClassSession, Participant] | Response:
@@ -276,14 +315,16 @@ def play(code: str):
 
 @bp.get("/class/<code>/play/state")
 def play_state(code: str):
-    """Polled by the child's page: 204 while version ``v`` is current, else the new panel."""
-    found = _child_or_join(code)
-    if isinstance(found, Response):
+    """Polled by the child's page: 204 while version ``v`` is current, else the new panel (401: not joined)."""
+    version = _current_version(code)
+    if version is None:
         return "", 401
-    context = _child_context(*found)
-    if request.args.get("v") == context["version"]:
+    if request.args.get("v") == version:
         return "", 204
-    return render_template("classroom/_child.html", **context)
+    found = _child_or_join(code)
+    if isinstance(found, Response):  # pragma: no cover - the class ended between the two queries
+        return "", 401
+    return render_template("classroom/_child.html", **_child_context(*found))
 
 
 @bp.post("/class/<code>/answer")
