@@ -404,23 +404,24 @@ def _teacher_context(row: ClassSession, token: str) -> dict[str, Any]:
     return context
 
 
-@bp.get("/class/<code>/teach/<token>")
-def teach(code: str, token: str):
-    """The projector page (join code, QR code, demo or question, live results, controls)."""
+def _teacher_view(template: str, code: str, token: str):
     row = _teacher_session(code, token)
-    response = make_response(render_template("classroom/teach.html", **_teacher_context(row, token)))
+    response = make_response(render_template(template, **_teacher_context(row, token)))
     response.headers["Cache-Control"] = "no-store"
     response.headers["Referrer-Policy"] = "no-referrer"  # the secret link stays out of Referer headers
     return response
 
 
+@bp.get("/class/<code>/teach/<token>")
+def teach(code: str, token: str):
+    """The projector page (join code, QR code, demo or question, live results, controls)."""
+    return _teacher_view("classroom/teach.html", code, token)
+
+
 @bp.get("/class/<code>/teach/<token>/live")
 def live(code: str, token: str):
     """The live results fragment (polled every second by the projector page)."""
-    row = _teacher_session(code, token)
-    response = make_response(render_template("classroom/_live.html", **_teacher_context(row, token)))
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return _teacher_view("classroom/_live.html", code, token)
 
 
 @bp.post("/class/<code>/teach/<token>/do")
