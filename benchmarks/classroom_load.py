@@ -9,7 +9,7 @@ starts a throwaway PostgreSQL server as the tests do), CSRF protection on as
 in production. Then every teacher and child is an httpx client with its own
 cookies, all in one asyncio loop:
 
-* a child polls its panel every second (``/play/state``: 204 while nothing
+* a child polls its panel every 2 s, as its page does (``/play/state``: 204 while nothing
   changed) and answers each new question after 1 to 5 s of thinking;
 * a teacher polls the live results every second and, every 10 s, closes the
   round and asks the next question.
@@ -177,7 +177,7 @@ async def run_child(base: str, code: str, name: str, stats: Stats, ready: asynci
                     stats.acknowledged[code] += 1
                     version = VERSION.search(response.text).group(1)
                 answer_at = None
-            await asyncio.sleep(1)
+            await asyncio.sleep(2)
 
 
 async def main(args: argparse.Namespace) -> int:

@@ -18,7 +18,7 @@ Children (a code and a nickname, nothing else):
 * ``GET /class/<code>`` the join form (the QR code leads here), ``POST
   /class/join`` (rate-limited) sets a cookie for this class only.
 * ``GET /class/<code>/play`` what the child sees; ``GET .../play/state?v=``
-  answers 204 while nothing changed, else the new panel (polled every second).
+  answers 204 while nothing changed, else the new panel (polled every 2 seconds).
 * ``POST /class/<code>/answer``: the answer to the open question, stored once.
 
 A child never sees another child's answer, and no teacher view is reachable
@@ -280,7 +280,7 @@ def _version_query():
 def _current_version(code: str) -> str | None:
     """The panel version of this request's child in one query; None if not joined (or no class).
 
-    The poll runs every second on every tablet, so it must stay cheap: no
+    The poll runs every 2 seconds on every tablet, so it must stay cheap: no
     question is generated and nothing is rendered while nothing changed.
     """
     normal = quiz.normalise_code(code)
