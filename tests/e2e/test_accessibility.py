@@ -19,6 +19,9 @@ PAGES = [
     ("skat-bad-card", "/skat?hand=JC,XX", 400, ".problem"),
     ("tichu-empty", "/tichu", 200, "#tichu-hint"),
     ("tichu-verdict", "/tichu?table=44499&play=77722", 200, "#tichu-verdict"),
+    ("quiz-start", "/quiz", 200, "#quiz-new"),
+    ("class-start", "/class", 200, "#class-join-form"),
+    ("class-unknown", "/class/ZZZZZZ", 404, ".problem"),
 ]
 LOCALES = [("en", "en-US"), ("de", "de-DE")]
 

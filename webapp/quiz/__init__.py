@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from functools import lru_cache
 from typing import Any
 
 from .kinds import DIFFICULTIES, KINDS, get
@@ -40,8 +41,12 @@ def normalise_code(text: str) -> str | None:
     return code
 
 
+@lru_cache(maxsize=4096)
 def question(kind: str, difficulty: str, code: str, number: int) -> dict[str, Any]:
     """Question ``number`` (0-based) of the quiz ``code``: always the same for the same arguments.
+
+    Cached (a projector and 30 tablets ask for the same question every few
+    seconds): treat the returned dict as read-only.
 
     Raises:
         KeyError: unknown kind or difficulty.
