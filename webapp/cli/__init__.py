@@ -3,6 +3,7 @@
     kartenschule skat JC JS JD AC KC 9C AS 7H QD 8D      -> 36 Clubs
     kartenschule skat --explain --lang de JC JS ...       -> 36 Kreuz, then the steps
     kartenschule tichu 44499 77722                        -> legal / the reason
+    kartenschule quiz skat_family K7PX3M --answers         -> the questions of a quiz code
     printf 'JC JS ...\\n' | kartenschule skat --batch     -> one answer line per input line
 
 Bad input outside batch mode: the problem on stderr, exit status 2. In batch
@@ -16,10 +17,10 @@ from __future__ import annotations
 import click
 from flask import Flask
 
-from . import skat, tichu
+from . import quiz, skat, tichu
 
-#: One click group a game.
-GROUPS: tuple[click.Group, ...] = (skat.group, tichu.group)
+#: One click group a game (and the quiz worksheet command).
+GROUPS: tuple[click.Command, ...] = (skat.group, tichu.group, quiz.command)
 
 
 @click.group(help="Kartenschule: the rules of card games, explained.")
