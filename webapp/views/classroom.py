@@ -54,7 +54,7 @@ from ..quiz import kinds
 from ..rules.steps import Step
 from ..security import limiter
 from . import is_htmx
-from .quiz import Asked, kind_choices, read_answer, read_settings
+from .quiz import Asked, add_with_new_code, kind_choices, read_answer, read_settings
 
 bp = Blueprint("classroom", __name__)
 
@@ -155,23 +155,14 @@ def create():
     kind, difficulty, _count = settings
     token = secrets.token_urlsafe(32)
     days = int(current_app.config["CLASS_SESSION_DAYS"])
-    for _ in range(10):
-        row = ClassSession(
-            join_code=quiz.new_code(),
-            teacher_hash=_hash(token),
-            kind=kind,
-            difficulty=difficulty,
-            seed=quiz.new_code(10),
-            expires_at=utcnow() + timedelta(days=days),
-        )
-        db.session.add(row)
-        try:
-            db.session.commit()
-            break
-        except IntegrityError:
-            db.session.rollback()
-    else:  # pragma: no cover - ten collisions in a 30-bit space
-        abort(503)
+    row = add_with_new_code(lambda code: ClassSession(
+        join_code=code,
+        teacher_hash=_hash(token),
+        kind=kind,
+        difficulty=difficulty,
+        seed=quiz.new_code(10),
+        expires_at=utcnow() + timedelta(days=days),
+    ))
     return redirect(url_for("classroom.teach", code=row.join_code, token=token), code=303)
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from sqlalchemy.exc import IntegrityError
@@ -96,6 +96,19 @@ def read_settings(form) -> tuple[str, str, int] | None:
     return kind, difficulty, count
 
 
+def add_with_new_code(make: Callable[[str], Any]) -> Any:
+    """Store ``make(code)`` with a fresh random code, drawing again while the code is taken."""
+    for _ in range(10):
+        row = make(quiz.new_code())
+        db.session.add(row)
+        try:
+            db.session.commit()
+            return row
+        except IntegrityError:
+            db.session.rollback()
+    abort(503)  # pragma: no cover - ten collisions in a 30-bit space
+
+
 # --- the quiz --------------------------------------------------------------------
 def _start_page(problem: Step | None = None, status: int = 200, code: str = ""):
     return (
@@ -132,16 +145,7 @@ def create():
     if settings is None:
         return _start_page(Step("quiz.error.settings"), 400)
     kind, difficulty, count = settings
-    for _ in range(10):
-        row = Quiz(code=quiz.new_code(), kind=kind, difficulty=difficulty, count=count)
-        db.session.add(row)
-        try:
-            db.session.commit()
-            break
-        except IntegrityError:  # the code is taken: draw another
-            db.session.rollback()
-    else:  # pragma: no cover - ten collisions in a 30-bit space
-        abort(503)
+    row = add_with_new_code(lambda code: Quiz(code=code, kind=kind, difficulty=difficulty, count=count))
     run = _new_run(row, list(range(count)))
     return redirect(url_for("quiz.run", public_id=run.public_id), code=303)
 
