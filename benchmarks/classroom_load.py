@@ -32,6 +32,7 @@ import io
 import os
 import random
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -157,7 +158,7 @@ async def run_child(base: str, code: str, name: str, stats: Stats, ready: asynci
         version = VERSION.search(page).group(1)
         stats.joined += 1
         await ready.wait()
-        await asyncio.sleep(random.random())
+        await asyncio.sleep(random.uniform(0, 2))  # spread the polls over their 2 s period
         answer_at = None
         round_number = None
         while time.monotonic() < stop_at[0]:
@@ -237,6 +238,8 @@ async def main(args: argparse.Namespace) -> int:
             pg.stop()
         shutil.rmtree(workdir, ignore_errors=True)
 
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    server_usage = resource.getrusage(resource.RUSAGE_CHILDREN)  # gunicorn and its workers, now waited for
     everything = [ms for values in stats.latencies.values() for ms in values]
     total = len(everything)
     acknowledged = sum(stats.acknowledged.values())
@@ -245,6 +248,10 @@ async def main(args: argparse.Namespace) -> int:
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} "
           f"(the load generator shares these cores); set-up (classes + joins) {setup:.1f} s")
     print(f"requests: {total} in {elapsed:.1f} s = {total / elapsed:.0f} requests/s")
+    server_cpu = server_usage.ru_utime + server_usage.ru_stime
+    client_cpu = own.ru_utime + own.ru_stime
+    print(f"CPU time: server {server_cpu:.1f} s ({1000 * server_cpu / max(total, 1):.1f} ms a request, set-up included), "
+          f"load generator {client_cpu:.1f} s")
     print(f"latency ms (all): p50 {percentile(everything, 50):.1f}  p95 {percentile(everything, 95):.1f}  "
           f"p99 {percentile(everything, 99):.1f}  max {max(everything, default=float('nan')):.1f}")
     for route, values in sorted(stats.latencies.items()):
@@ -265,6 +272,6 @@ if __name__ == "__main__":
     parser.add_argument("--children", type=int, default=30)
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
     sys.exit(asyncio.run(main(parser.parse_args())))
