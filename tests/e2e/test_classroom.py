@@ -24,11 +24,12 @@ pytestmark = pytest.mark.e2e
 LIVE = 4_000
 
 TEXTS = {
-    "en": {"joined": "2 children have joined", "answered": "2 of 2 children answered", "saved": "Your answer is saved",
-           "right": "Right!", "wrong": "Not quite.", "pass": "Pass", "ended": "The class has ended"},
-    "de": {"joined": "2 Kinder sind dabei", "answered": "2 von 2 Kindern haben geantwortet",
+    "en": {"joined": "3 children have joined", "answered": "2 of 3 children answered", "saved": "Your answer is saved",
+           "right": "Right!", "wrong": "Not quite.", "pass": "Pass", "ended": "The class has ended",
+           "closed": "This question is closed"},
+    "de": {"joined": "3 Kinder sind dabei", "answered": "2 von 3 Kindern haben geantwortet",
            "saved": "Deine Antwort ist gespeichert", "right": "Richtig!", "wrong": "Nicht ganz.", "pass": "Passe",
-           "ended": "Die Stunde ist beendet"},
+           "ended": "Die Stunde ist beendet", "closed": "Diese Frage ist geschlossen"},
 }
 
 
@@ -59,15 +60,15 @@ def test_a_whole_round_from_join_to_csv(new_page, lang, locale):
     expect(qr).to_be_visible()
     assert teacher.evaluate("() => document.querySelector('img.qr').naturalWidth") > 100
 
-    mia = new_page(locale=locale, viewport=TABLET, has_touch=True)
-    ben = new_page(locale=locale, viewport=TABLET, has_touch=True)
+    mia, ben, cem = (new_page(locale=locale, viewport=TABLET, has_touch=True) for _ in range(3))
     join(mia, code, "Mia")
     join(ben, code, "Ben <b>")
+    join(cem, code, "Cem 🂡")  # joins, but does not answer
     expect(teacher.locator("#live-count")).to_have_text(words["joined"], timeout=LIVE)
 
     teacher.click("#do-ask")
     expect(teacher.locator(".q-cards.huge .q-card")).to_have_count(10)
-    for child in (mia, ben):  # the question reaches the tablets by itself
+    for child in (mia, ben, cem):  # the question reaches the tablets by itself
         expect(child.locator("#child-form")).to_be_visible(timeout=LIVE)
         expect(child.locator(".q-card")).to_have_count(10)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -94,6 +95,7 @@ def test_a_whole_round_from_join_to_csv(new_page, lang, locale):
     expect(ben.locator("#feedback-verdict")).to_have_text(words["wrong"], timeout=LIVE)
     expect(ben.locator("#child-panel")).not_to_contain_text("Mia")  # only their own answer
     expect(mia.locator("#feedback-verdict")).to_be_visible(timeout=LIVE)
+    expect(cem.locator("#child-missed")).to_contain_text(words["closed"], timeout=LIVE)
     teacher.screenshot(path=str(SCREENSHOTS / f"classroom-projector-solution-{lang}.png"), full_page=True)
     ben.screenshot(path=str(SCREENSHOTS / f"classroom-tablet-feedback-{lang}.png"), full_page=True)
 
@@ -107,7 +109,7 @@ def test_a_whole_round_from_join_to_csv(new_page, lang, locale):
     assert {r[3] for r in rows[1:] if r[1] == "Ben <b>"} == {"no"}
 
     teacher.click("#do-end")
-    for child in (mia, ben):
+    for child in (mia, ben, cem):
         expect(child.locator("#child-title")).to_contain_text(words["ended"], timeout=LIVE)
 
 
