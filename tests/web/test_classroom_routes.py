@@ -139,7 +139,8 @@ def test_polling_answers_204_until_something_changes(app, client):
     act(client, url, "ask")
     response = child.get(state, headers=HX)
     assert response.status_code == 200 and 'id="child-form"' in response.get_data(as_text=True)
-    assert app.test_client().get(state).status_code == 401  # not joined
+    stranger = app.test_client().get(state, headers=HX)  # not joined: a way to join instead of a question
+    assert stranger.status_code == 401 and "Please join the class first." in stranger.get_data(as_text=True)
 
 
 def test_demo_mode_reveals_one_step_at_a_time(client):

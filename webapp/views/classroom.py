@@ -308,13 +308,13 @@ def play(code: str):
 def play_state(code: str):
     """Polled by the child's page: 204 while version ``v`` is current, else the new panel (401: not joined)."""
     version = _current_version(code)
-    if version is None:
-        return "", 401
+    if version is None:  # not joined, or the class expired: say so instead of a question
+        return render_template("classroom/_not_joined.html"), 401
     if request.args.get("v") == version:
         return "", 204
     found = _child_or_join(code)
-    if isinstance(found, Response):  # pragma: no cover - the class ended between the two queries
-        return "", 401
+    if isinstance(found, Response):  # pragma: no cover - the class expired between the two queries
+        return render_template("classroom/_not_joined.html"), 401
     return render_template("classroom/_child.html", **_child_context(*found))
 
 
