@@ -1,7 +1,10 @@
 # Kartenschule: `make run` starts the app, `make test` runs every test.
 # Both install what they need first (a virtualenv in .venv, htmx from the npm
 # registry into static/vendor, the compiled translations, and for the browser
-# tests Debian's chromium package when no Chromium is present).
+# tests Debian's chromium package when no Chromium is present; for the
+# PostgreSQL tests Debian's postgresql package, whose server the tests start
+# themselves in a temporary folder). The app creates or upgrades its database
+# (SQLite in instance/, or DATABASE_URL) when it starts.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -11,7 +14,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 5000
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: install run test test-fast bench browser translations extract vendor clean
+.PHONY: install run test test-fast browser postgres bench translations extract vendor clean
 
 install: $(STAMP) static/vendor/htmx.min.js translations
 
@@ -46,17 +49,31 @@ browser:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
-test: install browser
+# Debian's PostgreSQL server binaries for the PostgreSQL tests (tests/pgserver.py starts
+# a throwaway cluster from them). If they cannot be installed, those tests are skipped.
+postgres:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then \
+		echo "Installing Debian's postgresql package for the PostgreSQL tests"; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) \
+			|| echo "Could not install postgresql: the PostgreSQL tests will be skipped"; \
+	fi
+
+test: install browser postgres
 	$(BIN)/pytest
+
+# Every benchmark, each printing its figures and the ratio to its peer (treys, gunicorn and
+# httpx come from the `bench` extra). One benchmark alone: .venv/bin/python benchmarks/NAME.py
+BENCH_STAMP := $(VENV)/.bench-stamp
+$(BENCH_STAMP): pyproject.toml $(STAMP)
+	$(BIN)/pip install --quiet -e '.[test,bench]'
+	touch $@
+
+bench: install $(BENCH_STAMP)
+	@for script in benchmarks/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 # Engines and routes only (no browser): a quick loop while developing.
 test-fast: install
 	$(BIN)/pytest tests/unit tests/web
-
-# Speed figures next to their peers (benchmark-only packages come from the bench extra).
-bench: install
-	$(BIN)/pip install --quiet -e '.[test,bench]'
-	$(BIN)/python benchmarks/poker_eval.py
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor test-artifacts

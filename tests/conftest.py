@@ -1,13 +1,27 @@
-"""Shared fixtures: the app on a temporary instance folder, its test client and CLI runner."""
+"""Shared fixtures: the app on a fresh temporary database, its test client and CLI runner.
+
+* ``app``: a testing app (CSRF off unless a test turns it on) on its own SQLite
+  database, copied from a template migrated once per session (fast).
+* ``db_app``: the same, run once on SQLite and once on PostgreSQL (a fresh
+  database migrated by the app itself at start). The PostgreSQL run needs a
+  server: ``tests/pgserver.py`` starts a throwaway one, else the run is
+  skipped with the reason.
+"""
 
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
+from typing import Iterator
 
 import pytest
+from flask import Flask
 
 from webapp import create_app
+from webapp.db import db
+
+import pgserver  # tests/pgserver.py (this folder is on sys.path for its conftest)
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The Yahtzee strategy table of the test session: computed once a machine (about 20-40 s),
@@ -16,13 +30,68 @@ ROOT = Path(__file__).resolve().parent.parent
 YAHTZEE_TABLE_DIR = ROOT / "test-artifacts" / "yahtzee-table"
 os.environ.setdefault("KARTENSCHULE_YAHTZEE_TABLE_DIR", str(YAHTZEE_TABLE_DIR))
 
+TEST_CONFIG = {"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False}
+
+
+def make_app(instance: Path, url: str, **config) -> Flask:
+    """A testing app with its instance folder and database at ``url``."""
+    app = create_app({**TEST_CONFIG, "SQLALCHEMY_DATABASE_URI": url, **config})
+    app.instance_path = str(instance)
+    return app
+
+
+def dispose(app: Flask) -> None:
+    """Close the app's database connections (so the files and databases can go)."""
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite database file at the newest migration, made once per test session."""
+    folder = tmp_path_factory.mktemp("template-db")
+    path = folder / "template.sqlite3"
+    dispose(make_app(folder, f"sqlite:///{path}"))
+    return path
 
 @pytest.fixture
-def app(tmp_path):
-    """A testing app; CSRF checks stay on unless a test turns them off."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False})
-    app.instance_path = str(tmp_path)
+def app(tmp_path: Path, migrated_sqlite: Path) -> Iterator[Flask]:
+    """A testing app on a fresh SQLite database; CSRF checks stay off unless a test turns them on."""
+    path = tmp_path / "test.sqlite3"
+    shutil.copy(migrated_sqlite, path)
+    app = make_app(tmp_path, f"sqlite:///{path}", AUTO_MIGRATE=False)
     yield app
+    dispose(app)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[pgserver.Server]:
+    """A PostgreSQL server for this session, or a skip naming the reason."""
+    try:
+        server = pgserver.start()
+    except pgserver.Unavailable as error:
+        pytest.skip(f"PostgreSQL tests skipped: {error}")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def db_app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
+    """A testing app on a fresh database migrated at start: SQLite, then PostgreSQL."""
+    if request.param == "sqlite":
+        app = make_app(tmp_path, f"sqlite:///{tmp_path / 'test.sqlite3'}")
+        yield app
+        dispose(app)
+        return
+    server: pgserver.Server = request.getfixturevalue("postgres_server")
+    name, url = server.create_database()
+    try:
+        app = make_app(tmp_path, url)
+        yield app
+        dispose(app)
+    finally:
+        server.drop_database(name)
 
 
 @pytest.fixture

@@ -41,6 +41,19 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         LANGUAGES=("de", "en"),
         WTF_CSRF_TIME_LIMIT=None,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
+        # Storage (webapp/db.py): SQLite in the instance folder unless DATABASE_URL says otherwise.
+        AUTO_MIGRATE=True,
+        # Class sessions expire after this many days, quizzes after QUIZ_DAYS;
+        # `flask --app webapp purge-expired` deletes them.
+        CLASS_SESSION_DAYS=7,
+        QUIZ_DAYS=30,
+        # Rate limits (Flask-Limiter). The storage is named explicitly: memory:// counts
+        # in each server process; with several gunicorn workers use redis:// or
+        # memcached:// so that the workers share one count (see README).
+        RATELIMIT_STORAGE_URI="memory://",
+        RATELIMIT_HEADERS_ENABLED=True,
+        CLASS_JOIN_LIMIT="30 per minute",
+        CLASS_CREATE_LIMIT="20 per hour",
     )
     app.config.from_prefixed_env("KARTENSCHULE")
     if config is not None:
@@ -49,12 +62,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if app.config["SECRET_KEY"] == "dev-only-change-me" and not (app.debug or app.testing):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from . import explain, i18n, security
-    from .views import main, pokerface, skat, skat_score, tichu, tichu_play, yahtzee
+    from . import db, explain, i18n, security
+    from .views import classroom, main, pokerface, quiz, skat, skat_score, tichu, tichu_play, yahtzee
 
     i18n.init_app(app)
     explain.init_app(app)
     security.init_app(app)
+    db.init_app(app)
     app.register_blueprint(main.bp)
     app.register_blueprint(skat.bp)
     app.register_blueprint(skat_score.bp)
@@ -62,6 +76,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(tichu_play.bp)
     app.register_blueprint(pokerface.bp)
     app.register_blueprint(yahtzee.bp)
+    app.register_blueprint(quiz.bp)
+    app.register_blueprint(classroom.bp)
 
     from .cli import register_flask_commands
 

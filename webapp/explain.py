@@ -129,7 +129,7 @@ def format_param(value: Any, html: bool) -> Any:
     """Format one step parameter as text, or as :class:`Markup` when ``html``."""
     if _is_card(value):
         return card_chip(value) if html else card_name(value)
-    if isinstance(value, Step):  # a nested sentence, e.g. the reason inside a showdown step
+    if isinstance(value, Step):  # a nested sentence, e.g. a showdown's reason, a quiz field name
         return render_step(value, html)
     if isinstance(value, float):
         text = decimal(value)

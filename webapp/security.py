@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from flask import Flask, Response
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFProtect
 
 csrf = CSRFProtect()
+#: Rate limits of single routes (joining a class); the storage comes from
+#: ``RATELIMIT_STORAGE_URI`` in the app config, set explicitly in ``create_app``.
+limiter = Limiter(key_func=get_remote_address)
 
 #: Content-Security-Policy: everything from our own origin, no inline code.
 CSP = (
@@ -16,8 +21,9 @@ CSP = (
 
 
 def init_app(app: Flask) -> None:
-    """Enable CSRF checks on every unsafe request and add security headers."""
+    """Enable CSRF checks on every unsafe request, rate limits, and security headers."""
     csrf.init_app(app)
+    limiter.init_app(app)
 
     @app.after_request
     def _headers(response: Response) -> Response:

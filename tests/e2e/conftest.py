@@ -83,9 +83,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Serve the app (CSRF protection on, as in production) and yield its base URL."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "e2e-test-secret"})
-    app.instance_path = str(tmp_path_factory.mktemp("instance"))
+    """Serve the app (CSRF protection on, as in production) on a fresh database; yield its base URL."""
+    instance = tmp_path_factory.mktemp("instance")
+    app = create_app({"TESTING": True, "SECRET_KEY": "e2e-test-secret",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{instance / 'e2e.sqlite3'}"})
+    app.instance_path = str(instance)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="e2e-live-server", daemon=True)
     thread.start()

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from webapp.rules.tichu import (
     ACE,
+    DOG,
     TichuCard,
     TichuSuit,
     bombs,
@@ -108,7 +109,8 @@ def test_bots_play_a_whole_trick_legally(hands, leader):
 @given(deals, st.integers(2, ACE), st.data())
 def test_the_wish_check_agrees_with_judging_and_passing(hands, wish, data):
     """Every play offered as fulfilling the wish holds a real card of the wished rank and is allowed;
-    passing is refused exactly when such a play exists (Tichu rulebook, "Mah Jong")."""
+    passing is refused exactly when such a play exists (Tichu rulebook, "Mah Jong"), or on lead: an empty
+    table, or the Dog, which hands the lead on (Tichu rulebook, "Dog")."""
     from webapp.rules.tichu import fulfilling_plays, judge_pass
 
     hand = hands[0]
@@ -117,5 +119,5 @@ def test_the_wish_check_agrees_with_judging_and_passing(hands, wish, data):
     for combo in offers:
         assert any(c.rank == wish for c in combo.cards)
         assert judge(table_cards, combo.cards, wish=wish, hand=hand).legal
-    if table_cards:
-        assert judge_pass(table_cards, wish=wish, hand=hand).legal is (not offers)
+    on_lead = not table_cards or table_cards == (TichuCard(DOG),)
+    assert judge_pass(table_cards, wish=wish, hand=hand).legal is (not offers and not on_lead)

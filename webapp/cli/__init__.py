@@ -4,6 +4,7 @@
     kartenschule skat --explain --lang de JC JS ...       -> 36 Kreuz, then the steps
     kartenschule tichu 44499 77722                        -> legal / the reason
     kartenschule pokerface rank SA SK SQ SJ ST            -> royal flush (class 1 of 7462)
+    kartenschule quiz skat_family K7PX3M --answers         -> the questions of a quiz code
     printf 'JC JS ...\\n' | kartenschule skat --batch     -> one answer line per input line
 
 Bad input outside batch mode: the problem on stderr, exit status 2. In batch
@@ -17,10 +18,10 @@ from __future__ import annotations
 import click
 from flask import Flask
 
-from . import pokerface, skat, tichu, yahtzee
+from . import pokerface, quiz, skat, tichu, yahtzee
 
-#: One click group a game.
-GROUPS: tuple[click.Group, ...] = (skat.group, tichu.group, pokerface.group, yahtzee.group)
+#: One click group a game (and the quiz worksheet command).
+GROUPS: tuple[click.Command, ...] = (skat.group, tichu.group, pokerface.group, yahtzee.group, quiz.command)
 
 
 @click.group(help="Kartenschule: the rules of card games, explained.")
@@ -33,6 +34,9 @@ for _group in GROUPS:
 
 
 def register_flask_commands(app: Flask) -> None:
-    """Offer the same commands as ``flask --app webapp skat|tichu|...``."""
+    """Offer the same commands as ``flask --app webapp skat|tichu|...``, plus ``purge-expired``."""
+    from . import purge
+
     for group in GROUPS:
         app.cli.add_command(group)
+    app.cli.add_command(purge.command)

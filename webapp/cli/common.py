@@ -58,7 +58,7 @@ def language(lang: str) -> Iterator[None]:
     if not has_app_context():
         from .. import create_app
 
-        ctx = create_app().app_context()
+        ctx = create_app({"AUTO_MIGRATE": False}).app_context()  # the CLI needs no database
         ctx.push()
     try:
         with force_locale(lang):

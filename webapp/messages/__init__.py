@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import pokerface, skat, skat_official, tichu, views, yahtzee
+from . import pokerface, quiz, skat, skat_official, tichu, views, yahtzee
 from .markers import NC_, N_, NP_
 from .skat import SKAT_CARD_NAME, SKAT_RANK_LETTERS
 from .tichu import TICHU_CARD_NAMES, TICHU_SUIT_FACES, TICHU_SUITED_NAME
 
 #: One module a game (plus ``views``); a new game adds its module here.
-_MODULES = (skat, skat_official, tichu, pokerface, yahtzee, views)
+_MODULES = (skat, skat_official, tichu, pokerface, yahtzee, quiz, views)
 
 SKAT_MESSAGES: dict[str, Any] = skat.MESSAGES
 TICHU_MESSAGES: dict[str, Any] = tichu.MESSAGES

@@ -1,0 +1,305 @@
+"""The classroom routes: teacher link, joining, answering once, live results, CSV, security."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+
+from classhelpers import EN, HX, act, create_class, csv_rows, join
+from webapp import create_app, quiz
+from webapp.db import db
+from webapp.models import ClassSession, Participant, utcnow
+from webapp.quiz import kinds
+
+
+def current_question(app, code: str) -> dict:
+    with app.app_context():
+        row = db.session.execute(db.select(ClassSession).filter_by(join_code=code)).scalar_one()
+        return quiz.question(row.kind, row.difficulty, row.seed, row.round_number)
+
+
+def answer_form(app, code: str, right: bool) -> dict:
+    question = current_question(app, code)
+    answer = kinds.get("skat_family").solve(question)
+    if not right:
+        answer = {"trump": "C", "value": 999}
+    with app.app_context():
+        number = db.session.execute(db.select(ClassSession).filter_by(join_code=code)).scalar_one().round_number
+    return {"round": str(number), **{k: "" if v is None else str(v) for k, v in answer.items()}}
+
+
+@pytest.mark.parametrize("lang, text", [("en", "Join a class"), ("de", "Bei einer Klasse mitmachen")])
+def test_start_page(client, lang, text):
+    html = client.get("/class", headers={"Accept-Language": lang}).get_data(as_text=True)
+    assert text in html and 'name="nickname"' in html and 'maxlength="20"' in html
+
+
+def test_teacher_page_shows_code_qr_and_keeps_the_link_private(client):
+    code, url = create_class(client)
+    response = client.get(url, headers=EN)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert f'id="join-code" aria-label="Class code">{code}<' in html
+    assert f'src="/class/{code}/qr.svg"' in html
+    assert response.headers["Cache-Control"] == "no-store"
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert "unsafe-inline" not in response.headers["Content-Security-Policy"]
+    assert "0 children have joined" in html
+
+
+def test_qr_code_is_svg_made_here(client):
+    code, _ = create_class(client)
+    response = client.get(f"/class/{code}/qr.svg")
+    svg = response.get_data(as_text=True)
+    assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+    assert svg.startswith("<svg") and f"/class/{code}</title>" in svg
+    assert client.get("/class/ZZZZZZ/qr.svg").status_code == 404
+
+
+def test_wrong_or_guessed_teacher_tokens_get_404(app, client):
+    code, url = create_class(client)
+    other_code, other_url = create_class(client)
+    token = url.rsplit("/", 1)[1]
+    guesses = [
+        f"/class/{code}/teach/{'A' * 43}",
+        f"/class/{code}/teach/{token[:-1]}",
+        f"/class/{code}/teach/{other_url.rsplit('/', 1)[1]}",  # another class's token
+        f"/class/{other_code}/teach/{token}",
+        f"/class/{code}/teach/{'x' * 5000}",
+    ]
+    for guess in guesses:
+        for suffix in ("", "/live", "/export.csv"):
+            assert client.get(guess + suffix).status_code == 404, guess + suffix
+        assert client.post(guess + "/do", data={"action": "end"}).status_code == 404
+    child = join(app, code, "Mia")
+    assert child.get(f"/class/{code}/teach/").status_code == 404
+    assert child.get(f"/class/{code}/teach/{'A' * 43}/live").status_code == 404
+
+
+def test_a_whole_round_join_answer_live_results_feedback_csv(app, client):
+    code, url = create_class(client)
+    anna, ben, cem = join(app, code, "Anna"), join(app, code, "Ben"), join(app, code, "Cem")
+    assert "3 children have joined" in client.get(url + "/live", headers=EN).get_data(as_text=True)
+    assert "Look at the board." in anna.get(f"/class/{code}/play", headers=EN).get_data(as_text=True)
+    # answering before a question is open
+    assert anna.post(f"/class/{code}/answer", data={"round": "0", "trump": "pass"}).status_code == 409
+
+    act(client, url, "ask")
+    page = anna.get(f"/class/{code}/play", headers=EN).get_data(as_text=True)
+    assert 'id="child-form"' in page and "Question 1" in page
+    assert anna.post(f"/class/{code}/answer", data=answer_form(app, code, right=True)).status_code == 303
+    response = ben.post(f"/class/{code}/answer", data=answer_form(app, code, right=False), headers=HX)
+    assert response.status_code == 200 and 'id="child-saved"' in response.get_data(as_text=True)
+
+    live = client.get(url + "/live", headers=EN).get_data(as_text=True)
+    assert "2 of 3 children answered" in live
+    assert live.count('<li class="bar') == 2
+    assert "Anna" not in live and "Ben" not in live  # no names unless the teacher shows them
+    assert "✓" not in live  # the right answer stays hidden while answers are open
+
+    act(client, url, "close")
+    live = client.get(url + "/live", headers=EN).get_data(as_text=True)
+    assert live.count("✓") == 1
+    projector = client.get(url, headers=EN).get_data(as_text=True)
+    assert 'id="round-answer"' in projector and 'id="round-steps"' in projector
+    assert "Right!" in anna.get(f"/class/{code}/play", headers=EN).get_data(as_text=True)
+    ben_page = ben.get(f"/class/{code}/play", headers=EN).get_data(as_text=True)
+    assert "Not quite." in ben_page and "Anna" not in ben_page  # a child sees only their own answer
+    assert "This question is closed" in cem.get(f"/class/{code}/play", headers=EN).get_data(as_text=True)
+    assert cem.post(f"/class/{code}/answer", data=answer_form(app, code, True)).status_code == 409
+
+    act(client, url, "names")
+    live = client.get(url + "/live", headers=EN).get_data(as_text=True)
+    assert "Anna" in live and "Ben" in live
+
+    rows = csv_rows(client, url)
+    assert rows[0] == ["round", "nickname", "answer", "correct", "answered_at_utc"]
+    assert [(r[0], r[1], r[3]) for r in rows[1:]] == [("1", "Anna", "yes"), ("1", "Ben", "no")]
+
+
+def test_an_answer_is_stored_once(app, client):
+    code, url = create_class(client)
+    child = join(app, code, "Mia")
+    act(client, url, "ask")
+    right, wrong = answer_form(app, code, True), answer_form(app, code, False)
+    assert child.post(f"/class/{code}/answer", data=right).status_code == 303
+    assert child.post(f"/class/{code}/answer", data=wrong).status_code == 303  # second tab, changes nothing
+    rows = csv_rows(client, url)
+    assert len(rows) == 2 and rows[1][3] == "yes"
+
+
+def test_polling_answers_204_until_something_changes(app, client):
+    code, url = create_class(client)
+    child = join(app, code, "Mia")
+    page = child.get(f"/class/{code}/play").get_data(as_text=True)
+    state = re.search(r'hx-get="([^"]+/play/state\?v=[^"]+)"', page).group(1).replace("&amp;", "&")
+    assert child.get(state).status_code == 204
+    act(client, url, "ask")
+    response = child.get(state, headers=HX)
+    assert response.status_code == 200 and 'id="child-form"' in response.get_data(as_text=True)
+    stranger = app.test_client().get(state, headers=HX)  # not joined: a way to join instead of a question
+    assert stranger.status_code == 401 and "Please join the class first." in stranger.get_data(as_text=True)
+
+
+def test_demo_mode_reveals_one_step_at_a_time(client):
+    code, url = create_class(client, kind="tichu_legality")
+    act(client, url, "demo")
+    html = client.get(url, headers=EN).get_data(as_text=True)
+    assert 'class="q-cards huge"' in html
+    assert re.search(r'id="demo-steps">\s*</ol>', html)
+    act(client, url, "reveal")
+    act(client, url, "reveal")
+    html = client.get(url, headers=EN).get_data(as_text=True)
+    steps = re.search(r'id="demo-steps">(.*?)</ol>', html, re.S).group(1)
+    assert steps.count("<li>") == 2
+    for _ in range(40):
+        act(client, url, "reveal")
+    html = client.get(url, headers=EN).get_data(as_text=True)
+    assert 'id="demo-answer"' in html and 'id="do-reveal" disabled' in html
+
+
+def test_ending_the_class(app, client):
+    code, url = create_class(client)
+    child = join(app, code, "Mia")
+    act(client, url, "end")
+    assert "The class has ended" in child.get(f"/class/{code}/play", headers=EN).get_data(as_text=True)
+    assert client.post(url + "/do", data={"action": "ask"}).status_code == 409
+    response = app.test_client().post("/class/join", data={"code": code, "nickname": "Late"}, headers=EN)
+    assert response.status_code == 404
+    assert client.get(url + "/export.csv").status_code == 200  # results stay until the class expires
+
+
+def test_unknown_actions_are_400(client):
+    _, url = create_class(client)
+    assert client.post(url + "/do", data={"action": "explode"}).status_code == 400
+
+
+@pytest.mark.parametrize("nickname, status, text", [
+    ("", 400, "Please write a nickname."),
+    ("   ", 400, "Please write a nickname."),
+    ("🂡" * 21, 400, "at most 20 characters"),
+    ("Ä" * 5000, 400, "at most 20 characters"),
+    ("Anna\u0000", 400, "only have letters"),
+    ("a\u202eb", 400, "only have letters"),
+])
+def test_bad_nicknames(app, client, nickname, status, text):
+    code, _ = create_class(client)
+    response = app.test_client().post("/class/join", data={"code": code, "nickname": nickname}, headers=EN)
+    assert response.status_code == status
+    assert text in response.get_data(as_text=True)
+
+
+def test_script_tags_and_long_unicode_are_escaped_everywhere(app, client):
+    code, url = create_class(client)
+    evil = "<script>alert(1)</script>"[:20]
+    child = join(app, code, evil)
+    join(app, code, "Ünïcødé 🂡 Straße ✓✓✓")
+    act(client, url, "names")
+    act(client, url, "ask")
+    child.post(f"/class/{code}/answer", data=answer_form(app, code, True))
+    for html in (client.get(url + "/live").get_data(as_text=True), child.get(f"/class/{code}/play").get_data(as_text=True)):
+        assert "<script>alert" not in html
+        assert "&lt;script&gt;alert(1)&lt;" in html
+    assert "Ünïcødé 🂡 Straße ✓✓✓" in client.get(url + "/live").get_data(as_text=True)
+
+
+def test_nicknames_are_unique_in_a_class(app, client):
+    code, _ = create_class(client)
+    join(app, code, "Mia")
+    response = app.test_client().post("/class/join", data={"code": code, "nickname": " Mia "}, headers=EN)
+    assert response.status_code == 409
+    assert "already uses the nickname Mia" in response.get_data(as_text=True)
+
+
+def test_join_with_unknown_or_malformed_codes(app, client):
+    for typed in ("ZZZZZZ", "<b>x</b>", "Ä" * 300):
+        response = client.post("/class/join", data={"code": typed, "nickname": "Mia"}, headers=EN)
+        assert response.status_code == 404
+        assert "<b>x</b>" not in response.get_data(as_text=True)
+    assert client.get("/class/ZZZZZZ", headers=EN).status_code == 404
+
+
+def test_join_page_and_redirects(app, client):
+    code, _ = create_class(client)
+    assert f'value="{code}"' in client.get(f"/class/{code.lower()}").get_data(as_text=True)
+    assert client.get(f"/class/{code}/play").location == f"/class/{code}"
+    child = join(app, code, "Mia")
+    assert child.get(f"/class/{code}").location == f"/class/{code}/play"
+
+
+def test_csv_cells_cannot_be_formulas(app, client):
+    code, url = create_class(client)
+    child = join(app, code, "=HYPERLINK(1)")
+    act(client, url, "ask")
+    child.post(f"/class/{code}/answer", data=answer_form(app, code, True))
+    response = client.get(url + "/export.csv")
+    assert response.mimetype == "text/csv"
+    assert f"kartenschule-{code}.csv" in response.headers["Content-Disposition"]
+    assert csv_rows(client, url)[1][1] == "'=HYPERLINK(1)"
+
+
+def test_expired_classes_are_gone_and_purged(app, client, runner):
+    code, url = create_class(client)
+    join(app, code, "Mia")
+    keep_code, keep_url = create_class(client)
+    with app.app_context():
+        row = db.session.execute(db.select(ClassSession).filter_by(join_code=code)).scalar_one()
+        row.expires_at = utcnow() - timedelta(seconds=1)
+        db.session.commit()
+    assert client.get(url).status_code == 404
+    result = runner.invoke(args=["purge-expired"])
+    assert result.exit_code == 0 and "deleted 1 expired class session(s)" in result.output
+    with app.app_context():
+        assert db.session.execute(db.select(ClassSession.join_code)).scalars().all() == [keep_code]
+        assert db.session.execute(db.select(Participant)).first() is None
+
+
+def test_the_number_of_days_is_configurable(tmp_path, migrated_sqlite):
+    import shutil
+
+    shutil.copy(migrated_sqlite, tmp_path / "db.sqlite3")
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "AUTO_MIGRATE": False, "CLASS_SESSION_DAYS": 2,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    code, _ = create_class(app.test_client())
+    with app.app_context():
+        row = db.session.execute(db.select(ClassSession)).scalar_one()
+        assert timedelta(days=2) - timedelta(minutes=1) < row.expires_at - row.created_at <= timedelta(days=2)
+        db.engine.dispose()
+
+
+def test_join_attempts_are_rate_limited(tmp_path, migrated_sqlite):
+    import shutil
+
+    shutil.copy(migrated_sqlite, tmp_path / "db.sqlite3")
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "AUTO_MIGRATE": False,
+                      "CLASS_JOIN_LIMIT": "3 per minute", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    assert app.config["RATELIMIT_STORAGE_URI"] == "memory://"
+    client = app.test_client()
+    statuses = [client.post("/class/join", data={"code": "ZZZZZZ", "nickname": "x"}, headers=EN).status_code
+                for _ in range(5)]
+    assert statuses == [404, 404, 404, 429, 429]
+    response = client.post("/class/join", data={"code": "ZZZZZZ", "nickname": "x"}, headers=EN)
+    assert "Too many tries" in response.get_data(as_text=True)
+    with app.app_context():
+        db.engine.dispose()
+
+
+def test_csrf_protects_every_state_changing_request(tmp_path, migrated_sqlite):
+    import shutil
+
+    shutil.copy(migrated_sqlite, tmp_path / "db.sqlite3")
+    app = create_app({"TESTING": True, "AUTO_MIGRATE": False, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    client = app.test_client()
+    for path in ("/class/new", "/class/join", "/quiz", "/quiz/code", "/class/ABCDEF/answer", "/quiz/x/answer"):
+        assert client.post(path, data={"kind": "skat_family"}).status_code == 400, path
+    token = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/class").get_data(as_text=True)).group(1)
+    response = client.post("/class/new", data={"kind": "skat_family", "difficulty": "easy", "csrf_token": token})
+    assert response.status_code == 303
+    page = client.get(response.location).get_data(as_text=True)
+    header = re.search(r'hx-headers=\'\{"X-CSRFToken": "([^"]+)"\}\'', page).group(1)
+    assert client.post(response.location + "/do", data={"action": "ask"}).status_code == 400
+    assert client.post(response.location + "/do", data={"action": "ask"}, headers={"X-CSRFToken": header}).status_code == 303
+    with app.app_context():
+        db.engine.dispose()
