@@ -106,11 +106,11 @@ def check(question: dict[str, Any], answer: dict[str, Any]) -> Checked:
     """Compare the child's value with the engine's; mark the step that went wrong when it can be told.
 
     * Not a multiple of the base value: the base-value step (ISkO 5.1).
+    * When the skat changed the matadors: base x a multiplier whose matadors
+      are those of the 10 cards alone (the family rule's habit of not looking
+      at the skat): the step saying that the skat changed them (ISkO 2.4).
     * Base x (the right multiplier - 1) in a Hand game: the Hand step (forgot Hand).
     * Base x (the right multiplier - 1) otherwise: the "+ 1 for the game" step.
-    * Base x a multiplier whose matadors are those of the 10 cards alone (the
-      family rule's habit of not looking at the skat), when the skat changed
-      them: the step saying that the skat changed the matadors (ISkO 2.4.2).
     * Any other multiple of the base value: the matadors step (with/without N).
     """
     result = _value(question)
@@ -123,10 +123,10 @@ def check(question: dict[str, Any], answer: dict[str, Any]) -> Checked:
         levels = len(result.levels)
         if value % result.base:
             wrong = step_index(steps, "skat.official.base")
-        elif value // result.base == result.multiplier - 1:
-            wrong = step_index(steps, "skat.official.level.hand" if result.declaration.hand else "skat.official.level.game")
         elif matadors and matadors.without_skat and value // result.base - levels == matadors.without_skat[1]:
             wrong = step_index(steps, "skat.official.matadors.skat_changed")
+        elif value // result.base == result.multiplier - 1:
+            wrong = step_index(steps, "skat.official.level.hand" if result.declaration.hand else "skat.official.level.game")
         else:
             wrong = step_index(steps, "skat.official.matadors.with", "skat.official.matadors.without")
     return Checked(correct, expected, result.steps, wrong)
