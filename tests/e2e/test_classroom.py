@@ -158,11 +158,12 @@ def test_a_poker_round_and_a_skat_official_demo(new_page):
     join(kid, code, "Lea")
     teacher.click("#do-ask")
     expect(kid.locator(".q-card.poker-face")).to_have_count(10, timeout=LIVE)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    kid.screenshot(path=str(SCREENSHOTS / "classroom-tablet-poker.png"), full_page=True)
     kid.locator("#field-winner label.q-choice").last.tap()  # "Tie"
     kid.click("#child-submit")
-    expect(kid.locator("#child-saved")).to_be_visible()
+    expect(kid.locator("#child-saved")).to_contain_text("Tie")
     expect(teacher.locator("#live-count")).to_contain_text("1 of 1", timeout=LIVE)
-    kid.screenshot(path=str(SCREENSHOTS / "classroom-tablet-poker.png"), full_page=True)
 
     other = new_page(viewport={"width": 1600, "height": 1000})
     start_class(other, "skat_official")

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .accessibility import assert_accessible
-from .conftest import TABLET
+from .conftest import SCREENSHOTS, TABLET
 from .helpers import htmx_click
 
 pytestmark = pytest.mark.e2e
@@ -53,6 +53,8 @@ def test_a_question_of_the_new_kinds(new_page, kind, answer):
     page.locator(f"input[name='kind'][value='{kind}']").check()
     page.locator("input[name='difficulty'][value='hard']").check()
     page.fill("#quiz-count", "2")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"quiz-start-{kind}.png"), full_page=True)
     page.click("#quiz-start")
     expect(page.locator(".quiz-progress")).to_have_text("Frage 1 von 2")
     assert_accessible(page, f"quiz question {kind}")
