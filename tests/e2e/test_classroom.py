@@ -33,9 +33,9 @@ TEXTS = {
 }
 
 
-def start_class(teacher: Page, kind_index: int = 0) -> str:
+def start_class(teacher: Page, kind: str = "skat_family") -> str:
     teacher.goto("/class")
-    teacher.locator("#class-new-form input[name='kind']").nth(kind_index).check()
+    teacher.locator(f"#class-new-form input[name='kind'][value='{kind}']").check()
     teacher.click("#class-new")
     expect(teacher.locator("#join-code")).to_be_visible()
     return teacher.locator("#join-code").inner_text().strip()
@@ -115,7 +115,7 @@ def test_a_whole_round_from_join_to_csv(new_page, lang, locale):
 
 def test_demo_mode_on_the_projector(new_page):
     teacher = new_page(viewport={"width": 1600, "height": 1000})
-    start_class(teacher, kind_index=1)  # Tichu
+    start_class(teacher, "tichu_legality")
     teacher.click("#do-demo")
     expect(teacher.locator(".q-cards.huge .q-card").first).to_be_visible()
     card_height = teacher.locator(".q-cards.huge .q-card").first.bounding_box()["height"]
@@ -133,7 +133,7 @@ def test_demo_mode_on_the_projector(new_page):
 def test_three_children_and_a_late_tab(new_page):
     """A second tab of the same child never answers twice; a third child sees nothing of the others."""
     teacher = new_page()
-    code = start_class(teacher, kind_index=1)
+    code = start_class(teacher, "tichu_legality")
     kids = [new_page(viewport=TABLET, has_touch=True) for _ in range(3)]
     for n, kid in enumerate(kids):
         join(kid, code, f"Kind {n}")
@@ -147,3 +147,29 @@ def test_three_children_and_a_late_tab(new_page):
     expect(second_tab.locator("#child-saved")).to_be_visible(timeout=LIVE)
     expect(teacher.locator("#live-count")).to_contain_text("1 of 3", timeout=LIVE)
     second_tab.close()
+
+
+def test_a_poker_round_and_a_skat_official_demo(new_page):
+    """The new kinds in the classroom: a child answers "which hand wins?" on a tablet; the projector
+    shows an official Skat value question with huge cards."""
+    teacher = new_page(viewport={"width": 1600, "height": 1000})
+    code = start_class(teacher, "poker_showdown")
+    kid = new_page(viewport=TABLET, has_touch=True)
+    join(kid, code, "Lea")
+    teacher.click("#do-ask")
+    expect(kid.locator(".q-card.poker-face")).to_have_count(10, timeout=LIVE)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    kid.screenshot(path=str(SCREENSHOTS / "classroom-tablet-poker.png"), full_page=True)
+    kid.locator("#field-winner label.q-choice").last.tap()  # "Tie"
+    kid.click("#child-submit")
+    expect(kid.locator("#child-saved")).to_contain_text("Tie")
+    expect(teacher.locator("#live-count")).to_contain_text("1 of 1", timeout=LIVE)
+
+    other = new_page(viewport={"width": 1600, "height": 1000})
+    start_class(other, "skat_official")
+    other.click("#do-demo")
+    expect(other.locator(".q-cards.huge .q-card")).to_have_count(12)  # 10 cards and the skat
+    while other.locator("#do-reveal").is_enabled():
+        other.click("#do-reveal")
+    expect(other.locator("#demo-answer")).to_be_visible()
+    assert_accessible(other, "projector demo, Skat official value")

@@ -2,6 +2,8 @@
 
     kartenschule quiz skat_family K7PX3M                      -> the 10 hands of quiz K7PX3M
     kartenschule quiz tichu_legality K7PX3M --count 5 --answers --explain --lang de
+    kartenschule quiz skat_official K7PX3M --difficulty hard --answers  -> ISkO game values
+    kartenschule quiz poker_showdown K7PX3M --explain                   -> which hand wins?
 
 The questions are the same as on the web page for the same kind, difficulty
 and code. A bad code prints the problem on stderr and exits with status 2.

@@ -9,7 +9,9 @@ from .markers import N_
 MESSAGES: dict[str, Any] = {
     # Kinds of question and difficulty levels
     "quiz.kind.skat_family": N_("Skat: the game value (family rule)"),
+    "quiz.kind.skat_official": N_("Skat: the game value (official rules)"),
     "quiz.kind.tichu_legality": N_("Tichu: is the play allowed?"),
+    "quiz.kind.poker_showdown": N_("Poker: which hand wins?"),
     "quiz.difficulty.easy": N_("easy"),
     "quiz.difficulty.normal": N_("normal"),
     "quiz.difficulty.hard": N_("hard"),
@@ -18,11 +20,18 @@ MESSAGES: dict[str, Any] = {
     "quiz.show.table": N_("On the table"),
     "quiz.show.lead": N_("Nothing is on the table: the player leads."),
     "quiz.show.play": N_("The play"),
+    "quiz.show.declared": N_("The declared game: %(game)s"),
+    "quiz.show.declared_hand": N_("The declared game: %(game)s Hand"),
+    "quiz.show.skat": N_("The skat (picked up; it counts for the matadors)"),
+    "quiz.show.skat_hand": N_("The skat (not picked up in a Hand game, but it counts for the matadors)"),
+    "quiz.show.poker_hand": N_("Hand %(hand)s"),
     # The answer form
     "quiz.field.trump": N_("Which suit is trump? Or must you pass?"),
     "quiz.field.value": N_("What is the game value? (Not needed when you pass.)"),
     "quiz.field.legal": N_("May this play go on the table?"),
     "quiz.field.kind": N_("Which combination is it? (Not needed when the play is not allowed.)"),
+    "quiz.field.official_value": N_("What is the game value if the declarer wins?"),
+    "quiz.field.winner": N_("Which hand wins?"),
     "quiz.choice.suit": N_("%(suit)s"),
     "quiz.choice.pass": N_("Pass"),
     "quiz.choice.allowed": N_("Allowed"),
@@ -33,6 +42,9 @@ MESSAGES: dict[str, Any] = {
     "quiz.skat.pass": N_("Pass"),
     "quiz.tichu.allowed": N_("Allowed: %(kind)s"),
     "quiz.tichu.not_allowed": N_("Not allowed"),
+    "quiz.official.value": N_("Game value %(value)s"),
+    "quiz.poker.wins": N_("Hand %(hand)s wins"),
+    "quiz.poker.tie": N_("Tie"),
     # Problems with an answer or a code
     "quiz.error.missing": N_("Please answer this question too: %(field)s"),
     "quiz.error.choice": N_("Please use one of the buttons for: %(field)s"),

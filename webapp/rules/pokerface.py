@@ -761,12 +761,23 @@ def which_hand_wins(rng: random.Random, names: tuple[str, str] = ("A", "B")) -> 
         a, b = tuple(cards[:5]), tuple(cards[5:])
         if not same_category or category(evaluate5(*a)) == category(evaluate5(*b)):
             break
+    return judge_hands(a, b, names)
+
+
+def judge_hands(a: Sequence[Card], b: Sequence[Card], names: tuple[str, str] = ("A", "B")) -> Question:
+    """The answer to "which hand wins?" for two five-card hands, with the showdown steps (seed 003).
+
+    Returns:
+        A :class:`Question` (hands as tuples); its steps are the
+        :func:`showdown` steps with the last one replaced by
+        ``poker.quiz.winner`` or ``poker.quiz.tie``.
+    """
     result = showdown(names, [a, b])
     if len(result.winners) == 2:
         answer, verdict = "tie", Step("poker.quiz.tie")
     else:
         answer, verdict = ("a", "b")[result.winners[0]], Step("poker.quiz.winner", hand=names[result.winners[0]])
-    return Question((a, b), answer, result.steps[:-1] + (verdict,))
+    return Question((tuple(a), tuple(b)), answer, result.steps[:-1] + (verdict,))
 
 
 def category_example(cat: Category) -> tuple[Card, ...]:

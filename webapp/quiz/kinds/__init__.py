@@ -26,7 +26,7 @@ from types import ModuleType
 from typing import Any, Mapping
 
 from ...rules.steps import Step
-from . import skat_family, tichu_legality
+from . import poker_showdown, skat_family, skat_official, tichu_legality
 from .base import DIFFICULTIES, AnswerError, Checked, Choice, Field, Shown, step_index
 
 __all__ = ["DIFFICULTIES", "KINDS", "AnswerError", "Checked", "Choice", "Field", "Shown", "get", "parse_answer", "step_index"]
@@ -34,7 +34,9 @@ __all__ = ["DIFFICULTIES", "KINDS", "AnswerError", "Checked", "Choice", "Field",
 #: Every question kind, by name. A new kind adds one line here.
 KINDS: dict[str, ModuleType] = {
     skat_family.NAME: skat_family,
+    skat_official.NAME: skat_official,
     tichu_legality.NAME: tichu_legality,
+    poker_showdown.NAME: poker_showdown,
 }
 
 
