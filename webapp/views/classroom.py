@@ -302,6 +302,7 @@ class QuickPoll:
     """
 
     PATH = re.compile(r"/class/([^/]+)/play/state\Z")
+    KEY = "kartenschule.poll_version"
     NO_CONTENT = [("Content-Type", "text/html; charset=utf-8"), *security.HEADERS.items(), ("Vary", "HX-Request")]
 
     def __init__(self, app: Flask, wsgi_app) -> None:
@@ -313,9 +314,11 @@ class QuickPoll:
         if found is not None and environ.get("REQUEST_METHOD") == "GET":
             asked = [value for name, value in parse_qsl(environ.get("QUERY_STRING", ""), keep_blank_values=True)
                      if name == "v"]
-            if asked and asked[0] == self._version(found.group(1), parse_cookie(environ)):
+            version = self._version(found.group(1), parse_cookie(environ))
+            if asked and asked[0] == version:
                 start_response("204 NO CONTENT", list(self.NO_CONTENT))
                 return []
+            environ[self.KEY] = version  # play_state need not ask again
         return self.wsgi_app(environ, start_response)
 
     def _version(self, code: str, cookies: Mapping[str, str]) -> str | None:
@@ -349,7 +352,7 @@ def play(code: str):
 @bp.get("/class/<code>/play/state")
 def play_state(code: str):
     """Polled by the child's page: 204 while version ``v`` is current, else the new panel (401: not joined)."""
-    version = _current_version(code)
+    version = request.environ[QuickPoll.KEY] if QuickPoll.KEY in request.environ else _current_version(code)
     if version is None:  # not joined, or the class expired: say so instead of a question
         return render_template("classroom/_not_joined.html"), 401
     if request.args.get("v") == version:
