@@ -298,7 +298,8 @@ class QuickPoll:
     The check is the same as in :func:`play_state` (the class cookie must belong
     to a participant of this live class, and ``v`` must be that child's current
     version), and the 204 carries the same headers. Everything else (a changed
-    version, a child not joined: 401, other methods and paths) goes on to Flask.
+    version, a child not joined: 401, other methods and paths) goes on to Flask,
+    a looked-up version in ``environ[QuickPoll.KEY]`` so that :func:`play_state` need not ask again.
     """
 
     PATH = re.compile(r"/class/([^/]+)/play/state\Z")
