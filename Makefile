@@ -61,8 +61,8 @@ postgres:
 test: install browser postgres
 	$(BIN)/pytest
 
-# Every benchmark, each printing its figures and the ratio to its peer (treys, gunicorn and
-# httpx come from the `bench` extra). One benchmark alone: .venv/bin/python benchmarks/NAME.py
+# Every benchmark, each printing its figures and the ratio to its peer (treys and gunicorn
+# come from the `bench` extra). One benchmark alone: .venv/bin/python benchmarks/NAME.py
 BENCH_STAMP := $(VENV)/.bench-stamp
 $(BENCH_STAMP): pyproject.toml $(STAMP)
 	$(BIN)/pip install --quiet -e '.[test,bench]'

@@ -78,6 +78,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(yahtzee.bp)
     app.register_blueprint(quiz.bp)
     app.register_blueprint(classroom.bp)
+    app.wsgi_app = classroom.QuickPoll(app, app.wsgi_app)  # the classroom's unchanged polls, before Flask
 
     from .cli import register_flask_commands
 

@@ -143,6 +143,44 @@ def test_polling_answers_204_until_something_changes(app, client):
     assert stranger.status_code == 401 and "Please join the class first." in stranger.get_data(as_text=True)
 
 
+def test_an_unchanged_poll_is_answered_before_flask_but_only_for_a_participant(app, client):
+    """``QuickPoll`` answers 204 without entering Flask; anything it cannot vouch for goes on to Flask."""
+    from flask import request_started
+
+    code, url = create_class(client)
+    other_code, _ = create_class(client)
+    mia = join(app, code, "Mia")
+    ben = join(app, other_code, "Ben")
+    page = mia.get(f"/class/{code}/play")
+    state = re.search(r'hx-get="([^"]+/play/state\?v=[^"]+)"', page.get_data(as_text=True)).group(1).replace("&amp;", "&")
+    entered = []
+
+    def started(sender, **_extra):
+        entered.append(sender)
+
+    request_started.connect(started, app)
+    try:
+        response = mia.get(state, headers=HX)
+        assert response.status_code == 204 and response.data == b"" and entered == []
+        for name in ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options"):
+            assert response.headers[name] == page.headers[name]
+        assert response.headers["Vary"] == "HX-Request"
+
+        # Ben's cookie of the other class, or a guessed one, renamed for Mia's class: not a participant.
+        for token in (ben.get_cookie(f"class_{other_code}", path=f"/class/{other_code}").value, "guessed-token"):
+            stranger = app.test_client()
+            stranger.set_cookie(f"class_{code}", token)
+            response = stranger.get(state, headers=HX)
+            assert response.status_code == 401 and "Please join the class first." in response.get_data(as_text=True)
+        assert len(entered) == 2
+
+        assert mia.get(state.replace("v=", "v=x"), headers=HX).status_code == 200  # an old version: the panel
+        assert mia.post(state, headers=HX).status_code in (400, 405)  # only GET is answered early
+        assert len(entered) == 4
+    finally:
+        request_started.disconnect(started, app)
+
+
 def test_demo_mode_reveals_one_step_at_a_time(client):
     code, url = create_class(client, kind="tichu_legality")
     act(client, url, "demo")
