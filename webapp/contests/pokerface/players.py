@@ -16,17 +16,12 @@ does not hold, the whole process group is killed.
 
 from __future__ import annotations
 
-import os
-import queue
-import signal
-import subprocess
-import threading
 import time
-from collections import deque
 from typing import Sequence
 
 from ...rules.pokerface import MAX_EXTRA, Card, cards_text, check_reveal, exchange, parse_card
 from ...rules.steps import RuleInputError
+from ..lines import BotProcess
 from .config import BotConfig
 from .strategies import Strategy
 
@@ -177,56 +172,27 @@ class SubprocessPlayer(Player):
         self.name = config.name
         self.timeout = timeout
         self.startup_grace = startup_grace
-        self.process: subprocess.Popen | None = None
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self.errors: deque[str] = deque(maxlen=5)
+        self.process: BotProcess | None = None
         self.deadline = 0.0
         self.hand: tuple[Card, ...] = ()
 
     # --- the process ---------------------------------------------------------------
     def _spawn(self) -> None:
         try:
-            self.process = subprocess.Popen(
-                self.config.argv(), cwd=self.config.folder, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, start_new_session=True, shell=False,
-            )
+            self.process = BotProcess(self.config.argv(), self.config.folder, encoding="ascii", max_line=MAX_LINE)
         except OSError as error:
             raise BotFailure("crash", f"cannot start {self.config.cmd!r}: {error.strerror or error}") from None
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read_stdout, args=(self.process.stdout, self.lines), daemon=True).start()
-        threading.Thread(target=self._read_stderr, args=(self.process.stderr,), daemon=True).start()
-
-    @staticmethod
-    def _read_stdout(stream, lines: queue.Queue) -> None:
-        """Queue the bot's lines (a line longer than :data:`MAX_LINE` is cut: garbage anyway); ``None`` at the end."""
-        try:
-            while raw := stream.readline(MAX_LINE):
-                lines.put(raw.decode("ascii", errors="replace").rstrip("\r\n"))
-        except (OSError, ValueError):
-            pass
-        lines.put(None)
-
-    def _read_stderr(self, stream) -> None:
-        try:
-            for raw in stream:
-                self.errors.append(raw.decode("utf-8", errors="replace").rstrip())
-        except (OSError, ValueError):
-            pass
 
     def _send(self, line: str) -> None:
-        assert self.process is not None and self.process.stdin is not None
-        try:
-            self.process.stdin.write(line.encode("ascii") + b"\n")
-            self.process.stdin.flush()
-        except OSError:
-            pass  # the bot stopped reading (it may have answered everything already): its output tells
+        assert self.process is not None
+        self.process.send(line)  # a bot that stopped reading may have answered everything already: its output tells
         self.deadline = time.monotonic() + self.timeout
 
     def _read(self, what: str) -> str:
-        remaining = self.deadline - time.monotonic()
+        assert self.process is not None
         try:
-            line = self.lines.get(timeout=max(remaining, 0.0))
-        except queue.Empty:
+            line = self.process.read(self.deadline - time.monotonic())
+        except TimeoutError:
             raise BotFailure("timeout", f"no answer ({what}) within {self.timeout:g} s") from None
         if line is None:
             raise self._crashed(f"it ended before answering ({what})")
@@ -234,13 +200,9 @@ class SubprocessPlayer(Player):
         return line
 
     def _crashed(self, what: str) -> BotFailure:
-        code = None
-        if self.process is not None:
-            try:
-                code = self.process.wait(timeout=0.5)
-            except subprocess.TimeoutExpired:
-                pass
-        tail = f"; stderr: {self.errors[-1][:200]}" if self.errors else ""
+        code = None if self.process is None else self.process.exit_status()
+        errors = () if self.process is None else self.process.errors
+        tail = f"; stderr: {errors[-1][:200]}" if errors else ""
         status = "" if code is None else f" (exit status {code})"
         return BotFailure("crash", f"{what}{status}{tail}")
 
@@ -272,26 +234,6 @@ class SubprocessPlayer(Player):
         return parse_reveal(self._read("final hand"), held)
 
     def finish(self):
-        process = self.process
-        if process is None:
-            return
-        self.process = None
-        for stream in (process.stdin,):
-            try:
-                stream.close()
-            except OSError:
-                pass
-        try:
-            process.wait(timeout=0.2)
-        except subprocess.TimeoutExpired:
-            pass
-        try:
-            os.killpg(process.pid, signal.SIGKILL)  # the bot and anything it started
-        except (ProcessLookupError, PermissionError):
-            pass
-        process.wait()
-        for stream in (process.stdout, process.stderr):
-            try:
-                stream.close()
-            except OSError:
-                pass
+        if self.process is not None:
+            self.process, process = None, self.process
+            process.close()

@@ -17,20 +17,20 @@ input and output, one JSON object a line, UTF-8:
 
 A bot that answers late (default 5 s), writes something else, or exits is
 disqualified with the reason. At the end the controller closes the bot's
-standard input and, after one second, kills it. Standard error is passed through.
+standard input and, after one second, kills it (and anything it started).
+Standard error is passed through. The pipes are :class:`webapp.contests.lines.BotProcess`,
+shared with the Pokerface contest.
 """
 
 from __future__ import annotations
 
 import json
-import queue
 import shlex
-import subprocess
-import threading
 from pathlib import Path
 
 from ...rules import yahtzee as y
 from ...rules.steps import RuleInputError
+from ..lines import BotProcess
 from .players import GameView, IllegalChoice, Player, TurnChoice
 
 
@@ -47,50 +47,31 @@ class ExternalPlayer(Player):
         super().__init__(game)
         self.command = command
         self.timeout = timeout
-        self._lines: queue.Queue[str | None] = queue.Queue()
         try:
-            self.process = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                            text=True, encoding="utf-8", bufsize=1)
+            self.process = BotProcess(shlex.split(command), capture_stderr=False)
         except OSError as error:
             raise IllegalChoice(f"cannot start {command!r}: {error}") from error
-        threading.Thread(target=self._read, daemon=True, name=f"bot-{command}").start()
 
     @property
     def name(self) -> str:
         """The program's file name (the last word of the command), e.g. ``mybot.py``."""
         return Path(shlex.split(self.command)[-1]).name
 
-    def _read(self) -> None:
-        for line in self.process.stdout:
-            self._lines.put(line)
-        self._lines.put(None)
-
     def turn(self, dice: tuple[int, ...], stage: int) -> TurnChoice:
         message = {"dice": list(dice), "stage": stage, "scorecard": self.game.scorecard().as_json(),
                    "scores": self.game.scores()}
+        if not self.process.send(json.dumps(message)):
+            raise IllegalChoice("the program stopped reading its input")
         try:
-            self.process.stdin.write(json.dumps(message) + "\n")
-            self.process.stdin.flush()
-        except OSError as error:
-            raise IllegalChoice(f"the program stopped reading its input ({error})") from error
-        try:
-            line = self._lines.get(timeout=self.timeout)
-        except queue.Empty:
+            line = self.process.read(self.timeout)
+        except TimeoutError:
             raise IllegalChoice(f"no answer within {self.timeout:g} s") from None
         if line is None:
-            raise IllegalChoice(f"the program ended (exit status {self.process.poll()})")
+            raise IllegalChoice(f"the program ended (exit status {self.process.exit_status()})")
         return parse_answer(line)
 
     def close(self) -> None:
-        try:
-            self.process.stdin.close()
-        except OSError:
-            pass
-        try:
-            self.process.wait(timeout=1)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        self.process.close(grace=1.0)
 
 
 def parse_answer(line: str) -> TurnChoice:
