@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from webapp.rules import pokerface  # noqa: E402
+from webapp.games.pokerface import rules as pokerface  # noqa: E402
 
 try:
     from treys import Card as TreysCard

@@ -17,8 +17,8 @@ import argparse
 import random
 import time
 
-from webapp.rules.skat import DECK, family_game_value
-from webapp.rules.skat_official import Declaration, GameType, bidding_coach, game_value
+from webapp.games.skat.rules import DECK, family_game_value
+from webapp.games.skat.official import Declaration, GameType, bidding_coach, game_value
 
 
 def deals(count: int, seed: int = 2026) -> list[tuple[tuple, tuple, Declaration]]:

@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from webapp import yahtzee_table  # noqa: E402
-from webapp.rules import yahtzee as y  # noqa: E402
-from webapp.rules import yahtzee_coach  # noqa: E402
-from webapp.rules import yahtzee_strategy as ys  # noqa: E402
+from webapp.games.yahtzee import table as yahtzee_table  # noqa: E402
+from webapp.games.yahtzee import rules as y  # noqa: E402
+from webapp.games.yahtzee import coach as yahtzee_coach  # noqa: E402
+from webapp.games.yahtzee import strategy as ys  # noqa: E402
 
 
 def random_position(rng: random.Random):

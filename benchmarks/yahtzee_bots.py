@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from webapp import yahtzee_table  # noqa: E402
-from webapp.contests.yahtzee.tournament import Controller  # noqa: E402
+from webapp.games.yahtzee import table as yahtzee_table  # noqa: E402
+from webapp.games.yahtzee.contest.tournament import Controller  # noqa: E402
 
 EXPECTED = {"optimal": 254.5877}  # the heuristic bot should be "near 200" (issue 7)
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from webapp.rules import yahtzee_strategy as ys  # noqa: E402
+from webapp.games.yahtzee import strategy as ys  # noqa: E402
 
 TARGET = {"forced": 254.5877, "free": 254.5896}
 

@@ -19,7 +19,7 @@ import pytest
 from flask import Flask
 
 from webapp import create_app
-from webapp.db import db
+from webapp.core.db import db
 
 import pgserver  # tests/pgserver.py (this folder is on sys.path for its conftest)
 
@@ -107,6 +107,6 @@ def runner(app):
 @pytest.fixture(scope="session")
 def yahtzee_strategy():
     """The optimal Yahtzee strategy (forced joker rule), its table computed at most once a session."""
-    from webapp.yahtzee_table import store_for
+    from webapp.games.yahtzee.table import store_for
 
     return store_for(os.environ["KARTENSCHULE_YAHTZEE_TABLE_DIR"]).ensure()

@@ -41,7 +41,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         LANGUAGES=("de", "en"),
         WTF_CSRF_TIME_LIMIT=None,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
-        # Storage (webapp/db.py): SQLite in the instance folder unless DATABASE_URL says otherwise.
+        # Storage (webapp/core/db.py): SQLite in the instance folder unless DATABASE_URL says otherwise.
         AUTO_MIGRATE=True,
         # Class sessions expire after this many days, quizzes after QUIZ_DAYS;
         # `flask --app webapp purge-expired` deletes them.
@@ -62,8 +62,19 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if app.config["SECRET_KEY"] == "dev-only-change-me" and not (app.debug or app.testing):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from . import db, explain, i18n, security
-    from .views import classroom, main, pokerface, quiz, skat, skat_score, tichu, tichu_play, yahtzee
+    from webapp.core import db
+    from webapp.core import explain
+    from webapp.core import i18n
+    from webapp.core import security
+    from webapp.classroom import views as classroom
+    from webapp import main
+    from webapp.games.pokerface import views as pokerface
+    from webapp.quiz import views as quiz
+    from webapp.games.skat import views as skat
+    from webapp.games.skat import score_views as skat_score
+    from webapp.games.tichu import views as tichu
+    from webapp.games.tichu import play_views as tichu_play
+    from webapp.games.yahtzee import views as yahtzee
 
     i18n.init_app(app)
     explain.init_app(app)
@@ -80,7 +91,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(classroom.bp)
     app.wsgi_app = classroom.QuickPoll(app, app.wsgi_app)  # the classroom's unchanged polls, before Flask
 
-    from .cli import register_flask_commands
+    from webapp.cli import register_flask_commands
 
     register_flask_commands(app)
     return app

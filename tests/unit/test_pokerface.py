@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from webapp.rules import pokerface as pf
-from webapp.rules.pokerface import Category, Rank, Ranks, Suit
-from webapp.rules.steps import RuleInputError, Step
+from webapp.games.pokerface import rules as pf
+from webapp.games.pokerface.rules import Category, Rank, Ranks, Suit
+from webapp.core.steps import RuleInputError, Step
 
 C = pf.parse_cards
 

@@ -15,12 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from webapp.contests.pokerface import config as cfg
-from webapp.contests.pokerface.players import (BotFailure, InProcessPlayer, SubprocessPlayer, parse_exchange,
-                                               parse_extras)
-from webapp.contests.pokerface.strategies import FillerBot, LeoBot, SmartBot, run_stdio
-from webapp.contests.pokerface.tournament import game_count, play_round, run_tournament, schedule
-from webapp.rules import pokerface as pf
+from webapp.games.pokerface.contest import config as cfg
+from webapp.games.pokerface.contest.players import BotFailure, InProcessPlayer, SubprocessPlayer, parse_exchange, parse_extras
+from webapp.games.pokerface.contest.strategies import FillerBot, LeoBot, SmartBot, run_stdio
+from webapp.games.pokerface.contest.tournament import game_count, play_round, run_tournament, schedule
+from webapp.games.pokerface import rules as pf
 
 ROOT = Path(__file__).resolve().parents[2]
 JLSC = '''name= "Kim"
@@ -175,7 +174,7 @@ def test_a_well_behaved_python_bot_plays_a_round_and_gets_hands_txt(tmp_path):
     dealt = deck[:5]
     assert held == tuple(dealt[2:]) + tuple(deck[10:12]) + tuple(deck[12:14])
     assert result.showdown.hands[0] == held[-5:]
-    from webapp.contests.pokerface.tournament import record_hands
+    from webapp.games.pokerface.contest.tournament import record_hands
 
     record_hands(players, result)
     lines = (good.folder / "data" / "hands.txt").read_text(encoding="ascii").splitlines()

@@ -13,10 +13,13 @@ from collections import Counter
 import pytest
 
 from webapp import quiz
-from webapp.messages import MESSAGES
+from webapp.catalogue import MESSAGES
 from webapp.quiz import kinds
-from webapp.quiz.kinds import AnswerError, parse_answer, skat_family, tichu_legality
-from webapp.rules import skat, tichu
+from webapp.quiz.kinds import AnswerError, parse_answer
+from webapp.games.skat import quiz_family as skat_family
+from webapp.games.tichu import quiz as tichu_legality
+from webapp.games.skat import rules as skat
+from webapp.games.tichu import rules as tichu
 
 SAMPLES = 600
 

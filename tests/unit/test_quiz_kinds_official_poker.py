@@ -19,9 +19,12 @@ import pytest
 
 from webapp import quiz
 from webapp.quiz import kinds
-from webapp.quiz.kinds import AnswerError, parse_answer, poker_showdown, skat_official
-from webapp.rules import pokerface as pf
-from webapp.rules import skat, skat_official as so
+from webapp.quiz.kinds import AnswerError, parse_answer
+from webapp.games.pokerface import quiz as poker_showdown
+from webapp.games.skat import quiz_official as skat_official
+from webapp.games.pokerface import rules as pf
+from webapp.games.skat import rules as skat
+from webapp.games.skat import official as so
 
 SAMPLES = 600
 

@@ -8,18 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from webapp.rules.skat import (
-    JACKS,
-    Card,
-    Rank,
-    Suit,
-    family_game_value,
-    jack_run,
-    parse_card,
-    parse_cards,
-    parse_hand,
-)
-from webapp.rules.steps import RuleInputError
+from webapp.games.skat.rules import JACKS, Card, Rank, Suit, family_game_value, jack_run, parse_card, parse_cards, parse_hand
+from webapp.core.steps import RuleInputError
 
 SEED_CASES = [
     # seed 002, "Testcases" 1-4

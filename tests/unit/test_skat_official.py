@@ -22,28 +22,9 @@ from math import comb
 
 import pytest
 
-from webapp.rules.skat import DECK, Card, Rank, Suit, parse_cards, parse_hand
-from webapp.rules.skat_official import (
-    NULL_VALUES,
-    VALID_BIDS,
-    Announcement,
-    Declaration,
-    GameType,
-    Level,
-    MatadorKind,
-    Outcome,
-    bid_games,
-    bid_ladder,
-    bidding_coach,
-    count_matadors,
-    declare,
-    game_value,
-    matadors_from_count,
-    parse_bid,
-    parse_outcome,
-    score_game,
-)
-from webapp.rules.steps import RuleInputError
+from webapp.games.skat.rules import DECK, Card, Rank, Suit, parse_cards, parse_hand
+from webapp.games.skat.official import NULL_VALUES, VALID_BIDS, Announcement, Declaration, GameType, Level, MatadorKind, Outcome, bid_games, bid_ladder, bidding_coach, count_matadors, declare, game_value, matadors_from_count, parse_bid, parse_outcome, score_game
+from webapp.core.steps import RuleInputError
 
 BASE = {GameType.CLUBS: 12, GameType.SPADES: 11, GameType.HEARTS: 10, GameType.DIAMONDS: 9, GameType.GRAND: 24}
 SUIT_OF = {GameType.CLUBS: Suit.CLUBS, GameType.SPADES: Suit.SPADES, GameType.HEARTS: Suit.HEARTS,
@@ -451,6 +432,6 @@ def test_module_examples():
     """The examples in the module docstring hold."""
     import doctest
 
-    import webapp.rules.skat_official as module
+    import webapp.games.skat.official as module
 
     assert doctest.testmod(module).failed == 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from webapp.rules.skat import DECK, JACKS, SUITS, Rank, family_game_value
+from webapp.games.skat.rules import DECK, JACKS, SUITS, Rank, family_game_value
 
 hands = st.lists(st.sampled_from(DECK), min_size=10, max_size=10, unique=True)
 

@@ -1,4 +1,4 @@
-"""Unit tests of the Tichu play-legality engine (webapp.rules.tichu).
+"""Unit tests of the Tichu play-legality engine (webapp.games.tichu.rules).
 
 The expected values come from the rules: seed 001 ("Is it a valid Tichu
 play?", its 20 legal and 27 illegal cases and its comments) and the Tichu
@@ -11,27 +11,8 @@ import re
 
 import pytest
 
-from webapp.rules.steps import RuleInputError, Step
-from webapp.rules.tichu import (
-    ACE,
-    CODES,
-    DOG,
-    DRAGON,
-    JACK,
-    KING,
-    MAH_JONG,
-    PHOENIX,
-    TEN,
-    Kind,
-    TichuCard,
-    TichuSuit,
-    check_deck,
-    is_legal,
-    judge,
-    parse_card,
-    parse_play,
-    readings,
-)
+from webapp.core.steps import RuleInputError, Step
+from webapp.games.tichu.rules import ACE, CODES, DOG, DRAGON, JACK, KING, MAH_JONG, PHOENIX, TEN, Kind, TichuCard, TichuSuit, check_deck, is_legal, judge, parse_card, parse_play, readings
 
 C = TichuCard
 
@@ -532,8 +513,8 @@ def test_why_not_a_combination(play: str, why: Step):
 
 # --- Messages ------------------------------------------------------------------------
 def test_every_code_has_a_sentence_with_its_parameters():
-    from webapp.messages import LABELS, MESSAGES, TICHU_MESSAGES
-    from webapp.rules.tichu_round import CODES as ROUND_CODES
+    from webapp.catalogue import LABELS, MESSAGES, TICHU_MESSAGES
+    from webapp.games.tichu.trick import CODES as ROUND_CODES
 
     assert set(TICHU_MESSAGES) == set(CODES) | set(ROUND_CODES)
     for code, params in {**CODES, **ROUND_CODES}.items():

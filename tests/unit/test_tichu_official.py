@@ -13,28 +13,9 @@ from __future__ import annotations
 
 import pytest
 
-from webapp.rules.steps import RuleInputError, Step
-from webapp.rules.tichu import (
-    ACE,
-    DRAGON,
-    KING,
-    PHOENIX,
-    Kind,
-    TichuCard,
-    TichuSuit,
-    can_fulfil_wish,
-    check_deck,
-    deck,
-    fulfilling_plays,
-    judge,
-    judge_pass,
-    parse_card,
-    parse_play,
-    parse_wish,
-    readings,
-    tokens,
-)
-from webapp.rules.tichu_round import IllegalMove, Trick, card_points, score_round
+from webapp.core.steps import RuleInputError, Step
+from webapp.games.tichu.rules import ACE, DRAGON, KING, PHOENIX, Kind, TichuCard, TichuSuit, can_fulfil_wish, check_deck, deck, fulfilling_plays, judge, judge_pass, parse_card, parse_play, parse_wish, readings, tokens
+from webapp.games.tichu.trick import IllegalMove, Trick, card_points, score_round
 
 C = TichuCard
 p = parse_play

@@ -1,4 +1,4 @@
-"""Property tests of the Tichu engine (webapp.rules.tichu) with hypothesis.
+"""Property tests of the Tichu engine (webapp.games.tichu.rules) with hypothesis.
 
 Combinations are built from the rules (seed 001, Tichu rulebook), not from the
 engine: a pair is two cards of one rank or one card and the Phoenix, a
@@ -10,18 +10,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from webapp.rules.tichu import (
-    ACE,
-    CODES,
-    DOG,
-    DRAGON,
-    MAH_JONG,
-    PHOENIX,
-    Kind,
-    TichuCard,
-    judge,
-    readings,
-)
+from webapp.games.tichu.rules import ACE, CODES, DOG, DRAGON, MAH_JONG, PHOENIX, Kind, TichuCard, judge, readings
 
 C = TichuCard
 NATURALS = range(2, ACE + 1)

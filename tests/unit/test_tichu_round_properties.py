@@ -11,17 +11,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from webapp.rules.tichu import (
-    ACE,
-    DOG,
-    TichuCard,
-    TichuSuit,
-    bombs,
-    deck,
-    judge,
-    readings,
-)
-from webapp.rules.tichu_round import ROUND_POINTS, Trick, bot_move, card_points
+from webapp.games.tichu.rules import ACE, DOG, TichuCard, TichuSuit, bombs, deck, judge, readings
+from webapp.games.tichu.trick import ROUND_POINTS, Trick, bot_move, card_points
 
 DECK = deck()
 #: No per-example deadline: the machine running CI may be busy (timings live in benchmarks, not tests).
@@ -111,7 +102,7 @@ def test_the_wish_check_agrees_with_judging_and_passing(hands, wish, data):
     """Every play offered as fulfilling the wish holds a real card of the wished rank and is allowed;
     passing is refused exactly when such a play exists (Tichu rulebook, "Mah Jong"), or on lead: an empty
     table, or the Dog, which hands the lead on (Tichu rulebook, "Dog")."""
-    from webapp.rules.tichu import fulfilling_plays, judge_pass
+    from webapp.games.tichu.rules import fulfilling_plays, judge_pass
 
     hand = hands[0]
     table_cards = data.draw(st.sampled_from([()] + [(c,) for c in hands[1]] + [b.cards for b in bombs(hands[1])]))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from webapp.rules import yahtzee as y
-from webapp.rules.steps import RuleInputError
+from webapp.games.yahtzee import rules as y
+from webapp.core.steps import RuleInputError
 
 C = y.Category
 

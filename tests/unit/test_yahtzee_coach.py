@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from webapp.rules import yahtzee as y
-from webapp.rules import yahtzee_coach as coach
-from webapp.rules import yahtzee_strategy as ys
+from webapp.games.yahtzee import rules as y
+from webapp.games.yahtzee import coach
+from webapp.games.yahtzee import strategy as ys
 
 C = y.Category
 

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from webapp.rules import yahtzee as y
-from webapp.rules import yahtzee_strategy as ys
+from webapp.games.yahtzee import rules as y
+from webapp.games.yahtzee import strategy as ys
 
 C = y.Category
 

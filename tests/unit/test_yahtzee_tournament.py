@@ -7,8 +7,8 @@ import textwrap
 
 import pytest
 
-from webapp.contests.yahtzee.players import Category, IllegalChoice, Player, TurnChoice
-from webapp.contests.yahtzee.tournament import load_player_class, run_tournament
+from webapp.games.yahtzee.contest.players import Category, IllegalChoice, Player, TurnChoice
+from webapp.games.yahtzee.contest.tournament import load_player_class, run_tournament
 
 
 class FirstFree(Player):
@@ -86,9 +86,9 @@ def test_players_see_their_card_and_all_scores_without_names():
 
 
 def test_bots_by_dotted_path_and_bad_specs():
-    assert load_player_class("webapp.contests.yahtzee.bots.HeuristicBot").__name__ == "HeuristicBot"
-    assert load_player_class("webapp.contests.yahtzee.bots:DummyBot").__name__ == "DummyBot"
-    for spec in ("nonsense", "webapp.nothing.Bot", "webapp.contests.yahtzee.players.Category"):
+    assert load_player_class("webapp.games.yahtzee.contest.bots.HeuristicBot").__name__ == "HeuristicBot"
+    assert load_player_class("webapp.games.yahtzee.contest.bots:DummyBot").__name__ == "DummyBot"
+    for spec in ("nonsense", "webapp.nothing.Bot", "webapp.games.yahtzee.contest.players.Category"):
         with pytest.raises(IllegalChoice):
             load_player_class(spec)
 
@@ -144,7 +144,7 @@ def test_the_optimal_bot_plays_legally_and_beats_the_heuristic_on_average(yahtze
 def test_the_example_program_from_the_readme_plays_legally():
     from pathlib import Path
 
-    import webapp.contests.yahtzee as package
+    import webapp.games.yahtzee.contest as package
 
     script = Path(package.__file__).with_name("example_bot.py")
     result = run_tournament([f"exec:{sys.executable} {script}", "dummy"], games=20, seed=2)

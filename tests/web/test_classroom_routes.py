@@ -9,8 +9,8 @@ import pytest
 
 from classhelpers import EN, HX, act, create_class, csv_rows, join
 from webapp import create_app, quiz
-from webapp.db import db
-from webapp.models import ClassSession, Participant, utcnow
+from webapp.core.db import db
+from webapp.core.models import ClassSession, Participant, utcnow
 from webapp.quiz import kinds
 
 

@@ -11,11 +11,14 @@ from flask_babel import force_locale
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from webapp.explain import render_step
-from webapp.messages import (LABELS, MESSAGES, SKAT_CARD_NAME, SKAT_RANK_LETTERS, TICHU_CARD_NAMES, TICHU_SUIT_FACES,
-                              TICHU_SUITED_NAME)
-from webapp.rules import pokerface, skat, skat_official, tichu, tichu_round
-from webapp.rules.steps import Step
+from webapp.core.explain import render_step
+from webapp.catalogue import LABELS, MESSAGES, SKAT_CARD_NAME, SKAT_RANK_LETTERS, TICHU_CARD_NAMES, TICHU_SUIT_FACES, TICHU_SUITED_NAME
+from webapp.games.pokerface import rules as pokerface
+from webapp.games.skat import rules as skat
+from webapp.games.skat import official as skat_official
+from webapp.games.tichu import rules as tichu
+from webapp.games.tichu import trick as tichu_round
+from webapp.core.steps import Step
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 PO = Path(__file__).resolve().parents[2] / "webapp/translations/de/LC_MESSAGES/messages.po"
@@ -119,7 +122,7 @@ def test_card_letters_are_translated(catalog):
 
 def test_card_names(app):
     with app.test_request_context():
-        from webapp.explain import card_name
+        from webapp.core.explain import card_name
 
         with force_locale("de"):
             assert card_name(skat.parse_card("JC")) == "Kreuz-Bube"

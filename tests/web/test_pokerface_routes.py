@@ -8,8 +8,8 @@ import re
 import pytest
 from flask_babel import force_locale
 
-from webapp.explain import render_step
-from webapp.rules import pokerface as pf
+from webapp.core.explain import render_step
+from webapp.games.pokerface import rules as pf
 
 EN = {"Accept-Language": "en"}
 DE = {"Accept-Language": "de"}

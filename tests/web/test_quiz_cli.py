@@ -6,7 +6,7 @@ from click.testing import CliRunner
 
 from webapp import quiz
 from webapp.cli import main
-from webapp.rules import tichu
+from webapp.games.tichu import rules as tichu
 
 
 def run(*args: str):

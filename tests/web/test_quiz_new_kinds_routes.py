@@ -13,8 +13,8 @@ from click.testing import CliRunner
 from classhelpers import EN, HX, act, create_class, csv_rows, join
 from webapp import quiz
 from webapp.cli import main
-from webapp.db import db
-from webapp.models import ClassSession, QuizRun
+from webapp.core.db import db
+from webapp.core.models import ClassSession, QuizRun
 from webapp.quiz import kinds
 
 NEW_KINDS = ("skat_official", "poker_showdown")

@@ -8,7 +8,7 @@ import pytest
 
 from classhelpers import EN, HX
 from webapp import quiz
-from webapp.models import Quiz, QuizRun
+from webapp.core.models import Quiz, QuizRun
 from webapp.quiz import kinds
 
 
@@ -22,7 +22,7 @@ def start(client, kind="skat_family", count="3", difficulty="normal") -> str:
 def questions_of(app, run_url: str) -> tuple[str, list[dict]]:
     """The quiz code and the questions of a run, as the generator makes them."""
     with app.app_context():
-        from webapp.db import db
+        from webapp.core.db import db
 
         run = db.session.execute(db.select(QuizRun).filter_by(public_id=run_url.rsplit("/", 1)[1])).scalar_one()
         q = run.quiz
@@ -172,7 +172,7 @@ def test_quiz_in_german(app, client):
 def test_quiz_rows_exist(app, client):
     start(client, count="5")
     with app.app_context():
-        from webapp.db import db
+        from webapp.core.db import db
 
         row = db.session.execute(db.select(Quiz)).scalar_one()
         assert (row.kind, row.difficulty, row.count) == ("skat_family", "normal", 5)

@@ -131,8 +131,8 @@ def test_random_hands_are_playable_about_half_of_the_time():
     """A fair deal is playable only ~9 % of the time; the trainer's deals aim at 50 %."""
     import random
 
-    from webapp.rules.skat import family_game_value
-    from webapp.views.skat import random_hand
+    from webapp.games.skat.rules import family_game_value
+    from webapp.games.skat.views import random_hand
 
     rng = random.Random(2026)
     hands = [random_hand(rng) for _ in range(400)]

@@ -14,8 +14,8 @@ from alembic.config import Config
 from sqlalchemy import inspect, text
 
 from classhelpers import act, create_class, csv_rows, join
-from webapp.db import MIGRATIONS, db
-from webapp.models import ClassSession, Quiz, QuizAnswer, QuizRun, purge_expired, utcnow
+from webapp.core.db import MIGRATIONS, db
+from webapp.core.models import ClassSession, Quiz, QuizAnswer, QuizRun, purge_expired, utcnow
 
 
 def head_revision() -> str:

@@ -8,9 +8,9 @@ import re
 import pytest
 
 from webapp import create_app
-from webapp import yahtzee_table
-from webapp.rules import yahtzee as y
-from webapp.views import yahtzee as view
+from webapp.games.yahtzee import table as yahtzee_table
+from webapp.games.yahtzee import rules as y
+from webapp.games.yahtzee import views as view
 
 HX = {"HX-Request": "true"}
 

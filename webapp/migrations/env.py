@@ -1,6 +1,6 @@
 """Alembic environment: migrate the database of the current Flask app.
 
-Run through :func:`webapp.db.upgrade` (at app start) or ``flask --app webapp db ...``
+Run through :func:`webapp.core.db.upgrade` (at app start) or ``flask --app webapp db ...``
 (Flask-Migrate). Online mode only: the app's engine is used directly.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 from alembic import context
 from flask import current_app
 
-from webapp import models  # noqa: F401 - registers the tables on the metadata
-from webapp.db import db
+from webapp.core import models  # noqa: F401 - registers the tables on the metadata
+from webapp.core.db import db
 
 
 def run_migrations_online() -> None:

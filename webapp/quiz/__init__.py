@@ -13,7 +13,7 @@ import secrets
 from functools import lru_cache
 from typing import Any
 
-from .kinds import DIFFICULTIES, KINDS, get
+from webapp.quiz.kinds import DIFFICULTIES, KINDS, get
 
 #: Code letters: capitals and digits without the look-alikes 0/O, 1/I/L.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

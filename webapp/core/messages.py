@@ -1,0 +1,21 @@
+"""Sentences of the pages and the command line that are not a game's rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webapp.core.markers import N_
+
+# --- Pages and hints ---------------------------------------------------------
+MESSAGES: dict[str, Any] = {
+    "skat.error.full": N_("You already have 10 cards. Take one away first."),
+    "skat.error.skat_full": N_("The skat already has 2 cards. Take one away first."),
+    "skat.score.error.matadors": N_("Choose the matadors (with or without how many), or write the declarer’s 10 cards."),
+    "skat.score.error.full": N_("The list is full (%(count)s games). Save it as CSV and clear it to go on."),
+    "skat.score.error.players": N_("A game of the 4th player is in the list. Clear the list before you play with 3."),
+    "web.error.bad_url": N_("This link is broken: %(detail)s"),
+    "web.error.bad_number": N_("“%(value)s” in the field “%(field)s” is not a whole number."),
+    "poker.error.game": N_("This game link is broken or comes from another server, so a new game has started."),
+    "poker.error.five": N_("You already picked 5 cards. Click one of them to put it back first."),
+    "tichu.error.line": N_("Write two plays on each line, PREVIOUS PLAY (use - when nothing was played), not %(count)s."),
+}

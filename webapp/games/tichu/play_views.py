@@ -1,0 +1,324 @@
+"""Tichu beyond one play: a trick played through (``/tichu/trick``) and the round score (``/tichu/score``).
+
+The trick view replays a lesson from its URL: ``/tichu/trick?lesson=full&m=1:w8&m=R``
+holds the child's moves in order (cards in the suited notation, ``pass``,
+``give:N`` for the Dragon's gift; ``:wR`` adds a Mah Jong wish, ``:pR`` the
+Phoenix's reading); the other seats are scripted bots, so the same URL always
+shows the same table. The child picks cards with ``pick`` (toggled by clicks).
+
+The score calculator keeps its whole form in the URL:
+``/tichu/score?first=1&second=2&third=3&t1=30&t2=20&t3=25&t4=15&hand=10&call1=tichu``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from flask import Blueprint, redirect, request, url_for
+from flask_babel import gettext
+
+from webapp.games.tichu import rules as tichu
+from webapp.games.tichu import trick as rnd
+from webapp.core.steps import RuleInputError, Step
+from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
+
+bp = Blueprint("tichu_play", __name__)
+
+p = tichu.parse_play
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A scripted trick: the four hands, who leads, an open wish, and what a bot wishes with the Mah Jong."""
+
+    key: str
+    hands: tuple[str, str, str, str]
+    leader: int = 0
+    wish: int | None = None
+    bot_wish: int | None = None
+
+
+#: The lessons, seat 0 is the child; seats 1 and 3 are the opponents, 2 the partner.
+LESSONS: dict[str, Lesson] = {
+    lesson.key: lesson
+    for lesson in (
+        # Lead the Mah Jong with a wish; player 2 must play the wished 8; the Dragon is bombed.
+        Lesson("full", ("1R3g9kKg", "8r2b6b", "Qg4k0b", "5g5k5b5rAb2r")),
+        # Player 4 led the Mah Jong wishing a 9: the child holds a 9 and must play it.
+        Lesson("wish", ("9gQk4b", "3r6g", "7g2k", "1Jr"), leader=3, bot_wish=9),
+        # The child wins with the Dragon and must give the trick to an opponent.
+        Lesson("dragon", ("RKk3g", "Ab4r", "2g7k", "Qb5k"), leader=3),
+        # The child plays the Dog: the lead goes to the partner.
+        Lesson("dog", ("D7g", "Ab", "3k4k", "Kr"), leader=0),
+        # An opponent leads an Ace; the child holds a straight-flush bomb.
+        Lesson("bomb", ("4b5b6b7b8bJr", "AgQr", "2k3r", "Kb9g"), leader=1),
+    )
+}
+
+MAX_MOVES = 40
+#: How a wished rank is shown: 2 to 10, J, Q, K, A.
+RANK_TEXT = {r: str(r) for r in range(2, 11)} | {11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+@dataclass
+class TrickState(ProblemTracker):
+    """A lesson replayed: the trick, the child's moves, the picked cards, the last verdict."""
+
+    lesson: Lesson = LESSONS["full"]
+    trick: rnd.Trick | None = None
+    moves: list[str] = field(default_factory=list)
+    pick: list[tichu.TichuCard] = field(default_factory=list)
+    verdict: tichu.Verdict | None = None
+    gift: int | None = None
+
+
+def _bots(trick: rnd.Trick, bot_wish: int | None) -> rnd.Trick:
+    """Let the bots act until it is the child's turn or the trick is over (bombs out of turn first)."""
+    for _ in range(MAX_MOVES):
+        if trick.is_over:
+            return trick
+        bombs = [(s, rnd.bot_move(trick, s)) for s in (1, 2, 3) if s != trick.to_move]
+        bomb = next(((s, move) for s, move in bombs if move), None)
+        if bomb is not None:  # a bomb thrown in out of turn
+            trick = trick.play(bomb[0], bomb[1][0])
+            continue
+        seat = trick.to_move
+        if seat == 0 or seat is None:
+            return trick
+        cards, wish = rnd.bot_move(trick, seat) or ((), None)
+        if any(c.rank == tichu.MAH_JONG for c in cards):
+            wish = bot_wish
+        trick = trick.play(seat, cards, wish=wish) if cards else trick.pass_(seat)
+    return trick
+
+
+def _apply(state: TrickState, move: str) -> bool:
+    """Apply one child move to the trick; on failure remember the problem and return False."""
+    trick = state.trick
+    assert trick is not None
+    state.verdict = None  # only the last move's verdict is shown
+    text, _, extra = move.partition(":")
+    try:
+        if text == "give":
+            seat = int(extra) - 1 if extra.isdigit() else -1
+            trick.result(gift_to=seat)
+            state.gift = seat
+            return True
+        if text == "pass":
+            state.trick = trick.pass_(0)
+            return True
+        cards = p(text)
+        wish = reading = None
+        for option in filter(None, extra.split(":")):
+            if option[:1] == "w":
+                wish = tichu.parse_wish(option[1:])
+            elif option[:1] == "p":
+                reading = tichu.parse_wish(option[1:])
+        state.verdict = trick.judge(0, cards, reading)
+        state.trick = trick.play(0, cards, reading=reading, wish=wish)
+        return True
+    except rnd.IllegalMove as error:
+        state.verdict = error.verdict
+        state.fail(error, 422)
+    except RuleInputError as error:
+        state.fail(error, 422 if text in ("give", "pass") else 400)
+    return False
+
+
+def replay(lesson: Lesson, moves: list[str]) -> TrickState:
+    """Replay ``lesson`` with the child's ``moves``; stop at the first bad one (kept out of the URL)."""
+    state = TrickState(lesson=lesson)
+    state.trick = _bots(rnd.Trick.deal(tuple(p(h) for h in lesson.hands), lesson.leader, lesson.wish), lesson.bot_wish)
+    for move in moves[:MAX_MOVES]:
+        if state.trick.is_over and not move.startswith("give"):
+            state.fail(RuleInputError("tichu.error.trick_over", "the trick is over"), 422)
+            break
+        if not _apply(state, move):
+            break
+        state.moves.append(move)
+        state.trick = _bots(state.trick, lesson.bot_wish)
+    return state
+
+
+def _trick_url(state: TrickState, pick: list[tichu.TichuCard] | None = None) -> str:
+    args: dict = {"lesson": state.lesson.key}
+    if state.moves:
+        args["m"] = state.moves
+    if pick:
+        args["pick"] = "".join(map(str, pick))
+    return url_for("tichu_play.trick", **args)
+
+
+@bp.get("/tichu/trick")
+def trick():
+    """A trick played through: the child is player 1, the bots are players 2 to 4.
+
+    Query: ``lesson`` (see :data:`LESSONS`), ``m`` (the child's moves, repeated),
+    ``pick`` (cards picked from the hand), one click: ``toggle=CARD``,
+    ``action=play|pass|give2|give4|restart``, ``wish``, ``reading``.
+    Status 400/422 for bad or illegal moves; the moves before stay.
+    """
+    key = request.args.get("lesson", "full")
+    state = replay(LESSONS.get(key, LESSONS["full"]), request.args.getlist("m"))
+    if key not in LESSONS:
+        state.fail(Step("web.error.bad_url", detail=f"lesson={key}"))
+    assert state.trick is not None
+    hand = state.trick.hands[0]
+    for token in tichu.tokens(request.args.get("pick", "")):
+        try:
+            card = tichu.parse_card(token)
+        except RuleInputError as error:
+            state.fail(error)
+            continue
+        if card in hand and card not in state.pick:
+            state.pick.append(card)
+    clicked = _click(state)
+    url = _trick_url(state, state.pick)
+    if clicked and not is_htmx() and state.problem is None:
+        return redirect(url, code=303)
+    return _render_trick(state, url)
+
+
+def _click(state: TrickState) -> bool:
+    """Apply the click in the query (toggle a card, play, pass, give, restart)."""
+    assert state.trick is not None
+    toggle, action = request.args.get("toggle"), request.args.get("action")
+    if toggle:
+        try:
+            card = tichu.parse_card(toggle)
+        except RuleInputError as error:
+            state.fail(error)
+            return True
+        if card in state.pick:
+            state.pick.remove(card)
+        elif card in state.trick.hands[0]:
+            state.pick.append(card)
+        return True
+    if not action:
+        return False
+    if action == "restart":
+        state.moves.clear()
+        state.pick.clear()
+        return True
+    if action == "play":
+        if not state.pick:
+            state.fail(Step("tichu.error.empty_play"))
+            return True
+        move = "".join(map(str, state.pick))
+        for key, letter in (("wish", "w"), ("reading", "p")):
+            value = request.args.get(key, "").strip()
+            if value:
+                move += f":{letter}{value}"
+    elif action == "pass" or action in ("give2", "give4"):
+        move = "pass" if action == "pass" else f"give:{action[-1]}"
+    else:
+        state.fail(Step("web.error.bad_url", detail=f"action={action}"))
+        return True
+    if state.trick.is_over and not move.startswith("give"):
+        state.fail(RuleInputError("tichu.error.trick_over", "the trick is over"), 422)
+        return True
+    if _apply(state, move):
+        state.moves.append(move)
+        state.pick.clear()
+        state.trick = _bots(state.trick, state.lesson.bot_wish)
+    return True
+
+
+def _render_trick(state: TrickState, url: str):
+    trick = state.trick
+    assert trick is not None
+    result = None
+    if trick.is_over and (not trick.needs_gift or state.gift is not None):
+        result = trick.result(gift_to=state.gift if trick.needs_gift else None)
+    choices = ()
+    if len(state.pick) > 1:
+        found = tuple(r for r in tichu.readings(state.pick) if r.phoenix_as is not None)
+        choices = tuple((tichu.TichuCard(r.phoenix_as), r) for r in found) if len(found) > 1 else ()
+    return page_or_fragment(
+        "tichu/trick.html",
+        "tichu/_trick_update.html",
+        state.status,
+        push_url=url,
+        game="trick",
+        lesson=state.lesson,
+        lessons=LESSONS,
+        trick=trick,
+        moves=state.moves,
+        pick=state.pick,
+        pick_text="".join(map(str, state.pick)),
+        verdict=state.verdict,
+        problem=state.problem,
+        result=result,
+        wishes=tuple("234567890JQKA"),
+        rank_text=RANK_TEXT,
+        has_mah_jong=any(c.rank == tichu.MAH_JONG for c in state.pick),
+        choices=choices,
+    )
+
+
+# --- Round score --------------------------------------------------------------------------
+@dataclass
+class ScoreForm(ProblemTracker):
+    """The calculator's inputs as typed, and the parsed values."""
+
+    raw: dict[str, str] = field(default_factory=dict)
+
+
+FIELDS = ("first", "second", "third", "t1", "t2", "t3", "t4", "hand", "call1", "call2", "call3", "call4", "a", "b")
+
+
+def _field_label(name: str) -> str:
+    """The field's label as the page shows it, in the reader's language."""
+    if name[0] == "t":
+        return gettext("In the tricks of player %(n)s", n=int(name[1]))
+    labels = {"first": "First out", "second": "Second out", "third": "Third out", "hand": "Left in the last player's hand",
+              "a": "Team 1", "b": "Team 2"}
+    return gettext(labels[name])
+
+
+def _int(form: ScoreForm, name: str, default: int = 0) -> int:
+    text = form.raw.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        form.fail(Step("web.error.bad_number", field=_field_label(name), value=text))
+        return default
+
+
+@bp.get("/tichu/score")
+def score():
+    """The round score calculator (Tichu rulebook, "Scoring").
+
+    Query: ``first``/``second``/``third`` (players 1-4 in the order they went
+    out; no ``third`` after a double victory), ``t1``..``t4`` (card points in
+    each player's tricks), ``hand`` (points left in the last player's hand),
+    ``call1``..``call4`` (``tichu``/``grand``), ``a``/``b`` (game score
+    before). Status 400 for input that cannot be scored, form kept.
+    """
+    form = ScoreForm(raw={k: request.args.get(k, "") for k in FIELDS})
+    result = None
+    if form.raw["first"] and form.raw["second"]:
+        order = [_int(form, k) - 1 for k in ("first", "second", "third") if form.raw[k]]
+        tricks = [_int(form, f"t{i}") for i in range(1, 5)]
+        calls = {i - 1: form.raw[f"call{i}"] for i in range(1, 5) if form.raw[f"call{i}"]}
+        before = (_int(form, "a"), _int(form, "b"))
+        if form.problem is None:
+            try:
+                result = rnd.score_round(order, tricks, _int(form, "hand"), calls, before)
+            except RuleInputError as error:
+                form.fail(error)
+    args = {k: v for k, v in form.raw.items() if v}
+    return page_or_fragment(
+        "tichu/score.html",
+        "tichu/_score_result.html",
+        form.status,
+        push_url=url_for("tichu_play.score", **args),
+        game="score",
+        endpoint="tichu_play.score",
+        result_template="tichu/_score_result.html",
+        form=form.raw,
+        result=result,
+        problem=form.problem,
+    )

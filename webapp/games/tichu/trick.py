@@ -1,0 +1,506 @@
+"""A Tichu trick played through, simple bots, card points and round scoring.
+
+Seats are numbered 0 to 3 in the order of play; partners sit opposite
+(0 and 2, 1 and 3), so seat ``s`` plays after seat ``s - 1``. The rules are the
+official Tichu rulebook (Fata Morgana) and its FAQ:
+
+* A trick ends when every other player still holding cards has passed after
+  the last play; its winner takes it and leads the next one. A player who has
+  gone out hands the lead to the next player still holding cards.
+* The Dog ends its trick at once and hands the lead to the partner (or, when
+  the partner has gone out, to the next player after the partner).
+* A trick won with the Dragon is given to an opponent of the winner's
+  choosing; a bombed Dragon is not given away (the bomb won the trick).
+* A bomb may be thrown in out of turn onto any trick but the Dog.
+* The Mah Jong's wish stays open until a natural card of that rank is played.
+
+>>> from webapp.games.tichu.rules import parse_play as p
+>>> trick = Trick.deal((p("1K"), p("5"), p("3"), p("2")), leader=0)
+>>> trick = trick.play(0, p("1"), wish=5).play(1, p("5")).pass_(2).pass_(3).pass_(0)
+>>> trick.is_over, trick.result().taker, trick.wish
+(True, 1, None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from webapp.core.steps import RuleInputError, Step
+from webapp.games.tichu.rules import DOG, DRAGON, KING, MAH_JONG, PHOENIX, TEN, Combination, Kind, TichuCard, Verdict, bombs, fulfilling_plays, judge, judge_pass, plays_of_length, remove_from_hand
+
+#: Players at the table; seats 0 and 2 are one team, 1 and 3 the other.
+SEATS = 4
+#: Card points (Tichu rulebook, "Scoring"): 5s 5, 10s and Kings 10, Dragon 25, Phoenix -25.
+POINTS = {5: 5, TEN: 10, KING: 10, DRAGON: 25, PHOENIX: -25}
+#: The card points of one round always add up to this.
+ROUND_POINTS = 100
+#: A double victory (both partners out before both opponents) scores this, with no card counting.
+DOUBLE_VICTORY = 200
+#: Tichu and Grand Tichu calls: won or lost by this much (Tichu rulebook, "Tichu").
+CALLS = {"tichu": 100, "grand": 200}
+#: The game ends when a team has this many points (Tichu rulebook, "End of the game").
+GAME_TARGET = 1000
+
+
+def partner(seat: int) -> int:
+    """The seat opposite ``seat`` (0 <-> 2, 1 <-> 3)."""
+    return (seat + 2) % SEATS
+
+
+def team(seat: int) -> int:
+    """The team of a seat: 0 for seats 0 and 2, 1 for seats 1 and 3."""
+    return seat % 2
+
+
+def opponents(seat: int) -> tuple[int, int]:
+    """The two opponents of ``seat``, the next player first."""
+    return ((seat + 1) % SEATS, (seat + 3) % SEATS)
+
+
+def _player(seat: int | None) -> int:
+    """A seat as the player number shown to people (1 to 4; 0 when nobody)."""
+    return 0 if seat is None else seat + 1
+
+
+def card_points(cards: Iterable[TichuCard]) -> int:
+    """The card points of some cards (Tichu rulebook, "Scoring").
+
+    >>> from webapp.games.tichu.rules import parse_play
+    >>> card_points(parse_play("50KRP")), card_points(parse_play("2A"))
+    (25, 0)
+    """
+    return sum(POINTS.get(c.rank, 0) for c in cards)
+
+
+class IllegalMove(RuleInputError):
+    """A play or pass the rules forbid; ``verdict`` holds the explanation."""
+
+    def __init__(self, verdict: Verdict) -> None:
+        super().__init__("tichu.error.illegal_move", f"not allowed: {verdict.reason}")
+        self.verdict = verdict
+
+
+# --- A trick -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Move:
+    """One action in a trick.
+
+    Attributes:
+        seat: who acted.
+        cards: the cards played; ``()`` for a pass.
+        combination: the play as counted (None for a pass).
+        out_of_turn: True for a bomb thrown in out of turn.
+        wish: the rank wished with the Mah Jong, or None.
+    """
+
+    seat: int
+    cards: tuple[TichuCard, ...]
+    combination: Combination | None = None
+    out_of_turn: bool = False
+    wish: int | None = None
+
+    @property
+    def is_pass(self) -> bool:
+        return not self.cards
+
+
+@dataclass(frozen=True)
+class TrickResult:
+    """Who won a finished trick and where its cards go.
+
+    Attributes:
+        winner: the seat of the last play.
+        taker: the seat that takes the cards (an opponent after a Dragon win).
+        points: the trick's card points.
+        next_lead: the seat that leads the next trick, or None if nobody holds cards.
+        steps: the explanation.
+    """
+
+    winner: int
+    taker: int
+    points: int
+    next_lead: int | None
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class Trick:
+    """One trick in progress: the hands, the leader, the open wish and the moves so far.
+
+    Build one with :meth:`deal`, then :meth:`play` and :meth:`pass_` return new
+    tricks (the value is immutable). :meth:`judge` says whether a play is
+    allowed without changing anything.
+    """
+
+    hands: tuple[tuple[TichuCard, ...], ...]
+    leader: int
+    wish: int | None = None
+    moves: tuple[Move, ...] = field(default=())
+
+    @classmethod
+    def deal(cls, hands: Sequence[Iterable[TichuCard]], leader: int, wish: int | None = None) -> "Trick":
+        """A new trick with these four hands; ``leader`` leads; ``wish`` is still open from before."""
+        if len(hands) != SEATS or not 0 <= leader < SEATS:
+            raise ValueError("a trick needs four hands and a leader 0..3")
+        return cls(tuple(tuple(h) for h in hands), leader, wish)
+
+    # -- state ---------------------------------------------------------------
+    @property
+    def top(self) -> Move | None:
+        """The last play (not a pass), or None before the lead."""
+        return next((m for m in reversed(self.moves) if not m.is_pass), None)
+
+    @property
+    def phoenix_on(self) -> TichuCard | None:
+        """The single a Phoenix single on top was played on (None: led, or no Phoenix on top)."""
+        plays = [m for m in self.moves if not m.is_pass]
+        if len(plays) >= 2 and plays[-1].combination is not None and plays[-1].combination.is_phoenix_single:
+            return plays[-2].cards[0]
+        return None
+
+    def active(self, seat: int) -> bool:
+        """True while ``seat`` still holds cards."""
+        return bool(self.hands[seat])
+
+    def _next_active(self, after: int) -> int | None:
+        for step in range(1, SEATS + 1):
+            seat = (after + step) % SEATS
+            if self.active(seat):
+                return seat
+        return None
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat in turn, or None when the trick is over."""
+        if self.is_over:
+            return None
+        if not self.moves:
+            return self.leader
+        return self._next_active(self.moves[-1].seat)
+
+    @property
+    def is_over(self) -> bool:
+        """True after the Dog, or when all other players holding cards passed after the last play."""
+        top = self.top
+        if top is None:
+            return False
+        if top.combination is not None and top.combination.kind is Kind.SINGLE and top.combination.rank == DOG:
+            return True
+        others = {s for s in range(SEATS) if s != top.seat and self.active(s)}
+        index = self.moves.index(top)
+        passed = {m.seat for m in self.moves[index + 1 :] if m.is_pass}
+        return others <= passed
+
+    @property
+    def cards(self) -> tuple[TichuCard, ...]:
+        """Every card played in this trick so far."""
+        return tuple(c for m in self.moves for c in m.cards)
+
+    # -- judging and acting ------------------------------------------------------
+    def judge(self, seat: int, cards: Iterable[TichuCard], reading: int | None = None) -> Verdict:
+        """Judge ``seat`` playing ``cards`` now (out of turn when it is not their turn).
+
+        Raises:
+            RuleInputError: as :func:`webapp.games.tichu.rules.judge` (e.g. the hand
+                lacks a card), or ``tichu.error.trick_over``.
+        """
+        if self.is_over:
+            raise RuleInputError("tichu.error.trick_over", "the trick is over")
+        top = self.top
+        return judge(
+            top.combination if top is not None else (),
+            tuple(cards),
+            wish=self.wish,
+            hand=self.hands[seat],
+            out_of_turn=seat != self.to_move,
+            reading=reading,
+            phoenix_on=self.phoenix_on,
+        )
+
+    def judge_pass(self, seat: int) -> Verdict:
+        """Judge ``seat`` passing now; only the player in turn passes."""
+        if self.is_over:
+            raise RuleInputError("tichu.error.trick_over", "the trick is over")
+        if seat != self.to_move:
+            raise RuleInputError("tichu.error.not_your_turn", "only the player in turn passes")
+        top = self.top
+        previous = top.combination if top is not None else ()
+        return judge_pass(previous, wish=self.wish, hand=self.hands[seat], phoenix_on=self.phoenix_on)
+
+    def play(self, seat: int, cards: Iterable[TichuCard], reading: int | None = None, wish: int | None = None) -> "Trick":
+        """The trick after ``seat`` plays ``cards`` (``wish``: the rank wished with the Mah Jong).
+
+        Raises:
+            IllegalMove: the play is not allowed (its ``verdict`` says why).
+            RuleInputError: as :meth:`judge`.
+        """
+        cards = tuple(cards)
+        verdict = self.judge(seat, cards, reading)
+        if not verdict.legal:
+            raise IllegalMove(verdict)
+        hands = list(self.hands)
+        hands[seat] = remove_from_hand(hands[seat], cards)
+        open_wish = self.wish
+        if open_wish is not None and any(c.rank == open_wish for c in cards):
+            open_wish = None
+        made = wish if any(c.rank == MAH_JONG for c in cards) else None
+        if made is not None:
+            open_wish = made
+        move = Move(seat, cards, verdict.play, seat != self.to_move, made)
+        return Trick(tuple(hands), self.leader, open_wish, self.moves + (move,))
+
+    def pass_(self, seat: int) -> "Trick":
+        """The trick after ``seat`` passes.
+
+        Raises:
+            IllegalMove: passing is not allowed (its ``verdict`` says why).
+        """
+        verdict = self.judge_pass(seat)
+        if not verdict.legal:
+            raise IllegalMove(verdict)
+        return Trick(self.hands, self.leader, self.wish, self.moves + (Move(seat, ()),))
+
+    @property
+    def needs_gift(self) -> bool:
+        """True when the trick is over and was won with the Dragon: its winner must give it away."""
+        top = self.top
+        return self.is_over and top is not None and top.combination is not None and top.combination.rank == DRAGON \
+            and top.combination.kind is Kind.SINGLE
+
+    def result(self, gift_to: int | None = None) -> TrickResult:
+        """Resolve a finished trick (Tichu rulebook: "Dragon", "Dog", end of a trick).
+
+        Args:
+            gift_to: the opponent who receives a trick won with the Dragon.
+
+        Raises:
+            RuleInputError: ``tichu.error.trick_not_over``; ``tichu.error.gift``
+                when a Dragon trick has no gift to an opponent, or a gift is
+                given for another trick.
+        """
+        top = self.top
+        if not self.is_over or top is None:
+            raise RuleInputError("tichu.error.trick_not_over", "the trick is not over yet")
+        winner = top.seat
+        points = card_points(self.cards)
+        combo = top.combination
+        assert combo is not None
+        steps: list[Step] = []
+        if gift_to is not None and not self.needs_gift:
+            raise RuleInputError("tichu.error.gift_not_dragon", "only a trick won with the Dragon is given away")
+        if combo.kind is Kind.SINGLE and combo.rank == DOG:
+            lead = partner(winner) if self.active(partner(winner)) else self._next_active(partner(winner))
+            steps.append(Step("tichu.trick.dog", seat=winner + 1, lead=_player(lead)))
+            return TrickResult(winner, winner, points, lead, tuple(steps))
+        if top.out_of_turn or combo.is_bomb:
+            steps.append(Step("tichu.trick.bomb_wins", seat=winner + 1))
+        if self.needs_gift:
+            if gift_to not in opponents(winner):
+                raise RuleInputError("tichu.error.gift", "give the Dragon trick to an opponent", seat=winner + 1)
+            steps.append(Step("tichu.trick.dragon_gift", seat=winner + 1, taker=gift_to + 1, points=points))
+            taker = gift_to
+        else:
+            steps.append(Step("tichu.trick.won", seat=winner + 1, points=points))
+            taker = winner
+        lead = winner if self.active(winner) else self._next_active(winner)
+        if lead is not None and lead != winner:
+            steps.append(Step("tichu.trick.out_lead", seat=winner + 1, lead=lead + 1))
+        return TrickResult(winner, taker, points, lead, tuple(steps))
+
+
+# --- Simple bots ------------------------------------------------------------------
+def bot_move(trick: Trick, seat: int) -> tuple[tuple[TichuCard, ...], int | None] | None:
+    """What a simple bot in ``seat`` does now: ``(cards, wish)`` to play, ``()`` cards to pass, None to wait.
+
+    In turn: fulfil the wish with its lowest fulfilling play; else lead its
+    lowest single; else beat an opponent's play with the lowest non-bomb that
+    does; else pass (a bot never beats its partner). Out of turn it throws its
+    lowest bomb on an opponent's Dragon. A bot leading the Mah Jong wishes for
+    nothing.
+    """
+    hand = trick.hands[seat]
+    top = trick.top
+    if not hand or trick.is_over:
+        return None
+    if seat != trick.to_move:
+        if top is not None and top.seat not in (seat, partner(seat)) and top.combination is not None \
+                and top.combination.kind is Kind.SINGLE and top.combination.rank == DRAGON:
+            mine = _plays(hand, None)
+            if mine:
+                return mine[0].cards, None
+        return None
+    if trick.wish is not None:
+        previous = top.combination if top is not None else None
+        wished = fulfilling_plays(previous, hand, trick.wish, phoenix_on=trick.phoenix_on)
+        if wished:
+            return wished[0].cards, None
+    if top is None or top.combination is None or top.combination.rank == DOG and top.combination.kind is Kind.SINGLE:
+        singles = sorted((c for c in hand if c.rank != DOG), key=lambda c: c.rank) or list(hand)
+        return (singles[0],), None
+    if top.seat == partner(seat):
+        return (), None
+    for combo in _plays(hand, top.combination):
+        if not combo.is_bomb and trick.judge(seat, combo.cards).legal:
+            return combo.cards, None
+    return (), None
+
+
+def _plays(hand: tuple[TichuCard, ...], table: Combination | None) -> list[Combination]:
+    """Combinations from ``hand`` of the table's length, then its bombs, lowest first."""
+    same = plays_of_length(hand, table.length) if table is not None else ()
+    return sorted(same, key=lambda c: c.rank) + sorted(bombs(hand), key=lambda c: c.bomb_strength)
+
+
+# --- Round scoring -----------------------------------------------------------------
+@dataclass(frozen=True)
+class RoundScore:
+    """The score of one round (Tichu rulebook, "Scoring").
+
+    Attributes:
+        points: the points each team makes this round, ``(team 0, team 1)``.
+        totals: the game score after the round.
+        double_victory: the team that went out first and second, or None.
+        game_over: True when a team has 1000 or more and the teams are not level.
+        winner: the winning team when the game is over, else None.
+        steps: the explanation.
+    """
+
+    points: tuple[int, int]
+    totals: tuple[int, int]
+    double_victory: int | None
+    game_over: bool
+    winner: int | None
+    steps: tuple[Step, ...]
+
+
+def score_round(
+    out_order: Sequence[int],
+    trick_points: Sequence[int] = (0, 0, 0, 0),
+    hand_points: int = 0,
+    calls: dict[int, str] | None = None,
+    before: tuple[int, int] = (0, 0),
+) -> RoundScore:
+    """Score a round (Tichu rulebook, "Scoring", "Tichu", "End of the game").
+
+    * Double victory: when both players of a team go out first and second,
+      that team scores 200 and nobody counts cards.
+    * Otherwise the last player (still holding cards) gives the cards left in
+      the hand to the opponents and the tricks won to the first player out;
+      then each team counts the card points of its tricks (100 in all).
+    * Each Tichu call scores +100 for the caller's team when the caller went out
+      first, else -100; a Grand Tichu +200 / -200.
+    * The game ends when a team reaches 1000; the higher total wins (at equal
+      totals another round is played).
+
+    >>> score_round((0, 1, 2), (30, 20, 25, 15), 10, {0: "tichu"}).points
+    (180, 20)
+    >>> score_round((1, 3), calls={0: "grand"}).points
+    (-200, 200)
+
+    Args:
+        out_order: the seats in the order they went out: two seats of one team
+            (double victory), or three or four seats (the fourth is the last).
+        trick_points: the card points in each seat's tricks (ignored after a double victory).
+        hand_points: the card points still in the last player's hand.
+        calls: seat -> ``"tichu"`` or ``"grand"``.
+        before: the teams' game totals before this round.
+
+    Raises:
+        RuleInputError: ``tichu.error.out_order`` for a bad order;
+            ``tichu.error.points`` for points that are no multiple of 5 or out
+            of range; ``tichu.error.points_total`` when the points do not add up
+            to 100; ``tichu.error.call`` for an unknown call.
+    """
+    order = list(out_order)
+    if len(set(order)) != len(order) or any(s not in range(SEATS) for s in order) or not 2 <= len(order) <= SEATS:
+        raise RuleInputError("tichu.error.out_order", f"bad order of going out: {order!r}")
+    if len(order) == 2 and team(order[0]) != team(order[1]):
+        raise RuleInputError("tichu.error.out_order", "two players out are a double victory only from one team")
+    calls = dict(calls or {})
+    for seat, call in calls.items():
+        if seat not in range(SEATS) or call not in CALLS:
+            raise RuleInputError("tichu.error.call", f"unknown call {call!r} for seat {seat!r}", token=str(call))
+    steps: list[Step] = []
+    points = [0, 0]
+    first = order[0]
+    if len(order) == 2:
+        double = team(first)
+        points[double] += DOUBLE_VICTORY
+        steps.append(Step("tichu.score.double_victory", first=first + 1, second=order[1] + 1, points=DOUBLE_VICTORY))
+    else:
+        double = None
+        tricks = [_checked_points(p) for p in trick_points]
+        left = _checked_points(hand_points)
+        if len(tricks) != SEATS or sum(tricks) + left != ROUND_POINTS:
+            raise RuleInputError(
+                "tichu.error.points_total", "the card points must add up to 100", total=sum(tricks) + left
+            )
+        last = next(s for s in range(SEATS) if s not in order[:3])
+        steps.append(Step("tichu.score.last_hand", last=last + 1, points=left))
+        points[1 - team(last)] += left
+        steps.append(Step("tichu.score.last_tricks", last=last + 1, first=first + 1, points=tricks[last]))
+        tricks[first] += tricks[last]
+        tricks[last] = 0
+        for side in (0, 1):
+            won = tricks[side] + tricks[side + 2]
+            points[side] += won
+            steps.append(Step("tichu.score.team_cards", team=side + 1, points=won))
+        steps.append(Step("tichu.score.cards_total", total=points[0] + points[1]))
+    for seat in sorted(calls):
+        value = CALLS[calls[seat]]
+        won = seat == first
+        points[team(seat)] += value if won else -value
+        code = f"tichu.score.{calls[seat]}_{'won' if won else 'lost'}"
+        steps.append(Step(code, seat=seat + 1, team=team(seat) + 1, points=value))
+    totals = (before[0] + points[0], before[1] + points[1])
+    steps.append(Step("tichu.score.round", a=points[0], b=points[1]))
+    steps.append(Step("tichu.score.totals", a=totals[0], b=totals[1]))
+    game_over = max(totals) >= GAME_TARGET and totals[0] != totals[1]
+    winner = (0 if totals[0] > totals[1] else 1) if game_over else None
+    if game_over:
+        steps.append(Step("tichu.score.game_won", team=(winner or 0) + 1, target=GAME_TARGET))
+    elif max(totals) >= GAME_TARGET:
+        steps.append(Step("tichu.score.game_tied", target=GAME_TARGET))
+    return RoundScore((points[0], points[1]), totals, double, game_over, winner, tuple(steps))
+
+
+def _checked_points(value: int) -> int:
+    """Card points of one pile: a multiple of 5 from -25 to 125."""
+    if type(value) is not int or value % 5 or not -25 <= value <= ROUND_POINTS + 25:
+        raise RuleInputError("tichu.error.points", f"card points are a multiple of 5 from -25 to 125: {value!r}",
+                             token=str(value))
+    return value
+
+
+#: Every step and error code this module emits, with its parameter names.
+CODES: dict[str, tuple[str, ...]] = {
+    "tichu.error.trick_over": (),
+    "tichu.error.not_your_turn": (),
+    "tichu.error.illegal_move": (),
+    "tichu.error.trick_not_over": (),
+    "tichu.error.gift": ("seat",),
+    "tichu.error.gift_not_dragon": (),
+    "tichu.error.out_order": (),
+    "tichu.error.call": ("token",),
+    "tichu.error.points": ("token",),
+    "tichu.error.points_total": ("total",),
+    "tichu.trick.dog": ("lead", "seat"),
+    "tichu.trick.bomb_wins": ("seat",),
+    "tichu.trick.dragon_gift": ("points", "seat", "taker"),
+    "tichu.trick.won": ("points", "seat"),
+    "tichu.trick.out_lead": ("lead", "seat"),
+    "tichu.score.double_victory": ("first", "points", "second"),
+    "tichu.score.last_hand": ("last", "points"),
+    "tichu.score.last_tricks": ("first", "last", "points"),
+    "tichu.score.team_cards": ("points", "team"),
+    "tichu.score.cards_total": ("total",),
+    "tichu.score.tichu_won": ("points", "seat", "team"),
+    "tichu.score.tichu_lost": ("points", "seat", "team"),
+    "tichu.score.grand_won": ("points", "seat", "team"),
+    "tichu.score.grand_lost": ("points", "seat", "team"),
+    "tichu.score.round": ("a", "b"),
+    "tichu.score.totals": ("a", "b"),
+    "tichu.score.game_won": ("target", "team"),
+    "tichu.score.game_tied": ("target",),
+}

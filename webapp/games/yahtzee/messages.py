@@ -1,0 +1,93 @@
+"""Yahtzee sentences: scores, bonuses, the joker rule (seed 004), the coach, and the page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webapp.games.yahtzee.rules import Category
+from webapp.core.markers import NC_, N_, NP_
+
+MESSAGES: dict[str, Any] = {
+    # input
+    "yahtzee.error.die": N_("“%(token)s” is not a die. Write the dice as digits 1 to 6, like 12345."),
+    "yahtzee.error.count": N_("You need %(needed)s dice, not %(count)s."),
+    "yahtzee.error.category": N_("“%(token)s” is not a box on the score card."),
+    "yahtzee.error.item": N_("“%(token)s”: write box=points, like aces=3."),
+    "yahtzee.error.twice": N_("%(category)s is on the score card twice (“%(token)s”)."),
+    "yahtzee.error.points": N_("%(category)s cannot hold %(points)s points (“%(token)s”)."),
+    "yahtzee.error.bonus": N_("%(count)s Yahtzee bonuses are impossible on this score card: a bonus needs 50 in the Yahtzee box."),
+    "yahtzee.error.taken": N_("%(category)s is already filled (%(points)s points)."),
+    # the state of the card
+    "yahtzee.state.dice": N_("Your dice: %(dice)s."),
+    "yahtzee.state.upper_open": N_("Upper section: %(upper)s points. %(missing)s more until %(needed)s, then you get the bonus of %(bonus)s."),
+    "yahtzee.state.upper_done": N_("Upper section: %(upper)s points, so you have the bonus of %(bonus)s."),
+    "yahtzee.state.upper_missed": N_("Upper section: %(upper)s points, less than %(needed)s: no upper bonus."),
+    "yahtzee.state.yahtzee_50": NP_(
+        "Your Yahtzee box holds 50, so every further Yahtzee earns %(bonus)s extra. You have %(count)s bonus so far.",
+        "Your Yahtzee box holds 50, so every further Yahtzee earns %(bonus)s extra. You have %(count)s bonuses so far.",
+        "count",
+    ),
+    "yahtzee.state.yahtzee_0": N_("Your Yahtzee box holds 0, so a further Yahtzee earns no bonus."),
+    # scores
+    "yahtzee.score.upper": NP_(
+        "%(category)s: %(count)s die shows %(face)s, and %(count)s × %(face)s = %(points)s.",
+        "%(category)s: %(count)s dice show %(face)s, and %(count)s × %(face)s = %(points)s.",
+        "count",
+    ),
+    "yahtzee.score.sum": N_("%(category)s: the pattern is there, so all dice count: %(points)s points."),
+    "yahtzee.score.fixed": N_("%(category)s: the pattern is there, %(points)s points."),
+    "yahtzee.score.joker_full": N_("%(category)s: your Yahtzee is a joker here and scores the full %(points)s points."),
+    "yahtzee.miss.three_of_a_kind": N_("%(category)s: no three dice are the same, so 0 points."),
+    "yahtzee.miss.four_of_a_kind": N_("%(category)s: no four dice are the same, so 0 points."),
+    "yahtzee.miss.full_house": N_("%(category)s: you need three of one number and two of another, so 0 points."),
+    "yahtzee.miss.small_straight": N_("%(category)s: there are no four numbers in a row, so 0 points."),
+    "yahtzee.miss.large_straight": N_("%(category)s: there are no five numbers in a row, so 0 points."),
+    "yahtzee.miss.yahtzee": N_("%(category)s: not all five dice are the same, so 0 points."),
+    # bonuses
+    "yahtzee.bonus.upper_now": N_("That brings the upper section to %(upper)s: you get the bonus of %(bonus)s!"),
+    "yahtzee.bonus.yahtzee_now": N_("Another Yahtzee while 50 is in the Yahtzee box: %(bonus)s bonus points!"),
+    "yahtzee.bonus.yahtzee_zero": N_("Another Yahtzee, but the Yahtzee box holds 0: no bonus."),
+    # the joker rule
+    "yahtzee.joker.upper": N_("Joker rule: this Yahtzee must go in %(category)s, because that box is still free."),
+    "yahtzee.joker.lower": N_("Joker rule: %(category)s is filled, so the Yahtzee may go in any free box of the lower section. Full House and the straights count in full."),
+    "yahtzee.joker.zero": N_("Joker rule: %(category)s and the whole lower section are filled, so you must write a 0 in a free box of the upper section."),
+    "yahtzee.joker.free": N_("Free joker rule: the Yahtzee may go in any free box."),
+    "yahtzee.joker.not_here": N_("%(category)s is not allowed: the joker rule sends this Yahtzee of %(face)s elsewhere."),
+    # the coach
+    "yahtzee.coach.start": N_("With the best play from here, you can expect %(value)s points at the end of the game."),
+    "yahtzee.coach.keep": NP_(
+        "Best: keep the dice showing %(keep)s and roll %(count)s die again. Expected final score: %(value)s.",
+        "Best: keep the dice showing %(keep)s and roll %(count)s dice again. Expected final score: %(value)s.",
+        "count",
+    ),
+    "yahtzee.coach.reroll_all": N_("Best: roll all five dice again. Expected final score: %(value)s."),
+    "yahtzee.coach.chance": N_("Chance of %(category)s on the next roll: %(percent)s %%."),
+    "yahtzee.coach.two_rolls": N_("And you still have a third roll after that."),
+    "yahtzee.coach.box": N_("Best: write %(points)s points in %(category)s. Expected final score: %(value)s."),
+    "yahtzee.coach.zero": N_("Best: write a 0 in %(category)s. It costs the least for the rest of the game. Expected final score: %(value)s."),
+    "yahtzee.coach.margin_box": N_("That is %(margin)s points better on average than %(category)s."),
+    "yahtzee.coach.margin_keep": N_("That is %(margin)s points better on average than keeping the dice showing %(keep)s."),
+    "yahtzee.coach.margin_reroll": N_("That is %(margin)s points better on average than rolling all five dice."),
+    # the page
+    "yahtzee.web.bad_action": N_("This button does not exist: %(detail)s"),
+    "yahtzee.web.no_rolls": N_("You have rolled three times. Now choose a box."),
+    "yahtzee.web.roll_first": N_("Roll the dice first."),
+    "yahtzee.web.over": N_("The game is over. Start a new one!"),
+}
+
+#: The upper boxes have a context: the same English words name poker ranks ("Einser" here, "Asse" there).
+LABELS: dict[Any, str | tuple[str, str]] = {
+    Category.ACES: NC_("yahtzee box", "Aces"),
+    Category.TWOS: NC_("yahtzee box", "Twos"),
+    Category.THREES: NC_("yahtzee box", "Threes"),
+    Category.FOURS: NC_("yahtzee box", "Fours"),
+    Category.FIVES: NC_("yahtzee box", "Fives"),
+    Category.SIXES: NC_("yahtzee box", "Sixes"),
+    Category.THREE_OF_A_KIND: N_("Three of a Kind"),
+    Category.FOUR_OF_A_KIND: N_("Four of a Kind"),
+    Category.FULL_HOUSE: N_("Full House"),
+    Category.SMALL_STRAIGHT: N_("Small Straight"),
+    Category.LARGE_STRAIGHT: N_("Large Straight"),
+    Category.YAHTZEE: N_("Yahtzee"),
+    Category.CHANCE: N_("Chance"),
+}

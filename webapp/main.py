@@ -1,0 +1,79 @@
+"""Home page and the reader's settings (language, deck colours)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, current_app, has_request_context, redirect, render_template, request, url_for
+
+from webapp.core.i18n import LANG_COOKIE, select_locale
+
+bp = Blueprint("main", __name__)
+
+DECK_COOKIE = "deck"
+DECKS = ("2", "4")  # two-colour French deck, four-colour tournament deck
+ONE_YEAR = 365 * 24 * 3600
+
+
+@bp.get("/")
+def home():
+    """The home page: what the app teaches and the way to each trainer."""
+    return render_template("home.html")
+
+
+def _safe_next(target: str | None) -> str:
+    """Return ``target`` if it is a path on this site, else the home page."""
+    if not target:
+        return url_for("main.home")
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        return url_for("main.home")
+    return target
+
+
+def _return_to() -> str:
+    """Where to go after a settings change: the page the reader was on.
+
+    The Referer is preferred (after htmx pushed a new URL it is the current
+    address, with the hand the child built); the form's ``next`` is the fallback.
+    """
+    referrer = request.referrer
+    if referrer:
+        parts = urlsplit(referrer)
+        if parts.netloc == request.host:
+            return _safe_next(parts.path + (f"?{parts.query}" if parts.query else ""))
+    return _safe_next(request.form.get("next"))
+
+
+@bp.post("/settings")
+def settings():
+    """Remember the language and/or deck choice in cookies, then go back.
+
+    Form fields: ``lang`` (``de``/``en``), ``deck`` (``2``/``4``), ``next``
+    (the page to return to). Unknown values answer 400.
+    """
+    lang = request.form.get("lang")
+    deck = request.form.get("deck")
+    if lang is not None and lang not in current_app.config["LANGUAGES"]:
+        return render_template("error.html", message="unknown language"), 400
+    if deck is not None and deck not in DECKS:
+        return render_template("error.html", message="unknown deck"), 400
+    response = redirect(_return_to(), code=303)
+    if lang:
+        response.set_cookie(LANG_COOKIE, lang, max_age=ONE_YEAR, samesite="Lax", httponly=True)
+    if deck:
+        response.set_cookie(DECK_COOKIE, deck, max_age=ONE_YEAR, samesite="Lax", httponly=True)
+    return response
+
+
+@bp.app_context_processor
+def _settings_context() -> dict:
+    """Template variables of the header: language, deck colours, the current page."""
+    if not has_request_context():
+        return {}
+    deck = request.cookies.get(DECK_COOKIE)
+    return {
+        "current_lang": select_locale(),
+        "four_colour": deck == "4",
+        "current_path": request.full_path.rstrip("?"),
+    }
