@@ -38,7 +38,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(
         SECRET_KEY="dev-only-change-me",
         BABEL_DEFAULT_LOCALE="de",
-        LANGUAGES=("de", "en"),
         WTF_CSRF_TIME_LIMIT=None,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         # Storage (webapp/core/db.py): SQLite in the instance folder unless DATABASE_URL says otherwise.
@@ -62,37 +61,24 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if app.config["SECRET_KEY"] == "dev-only-change-me" and not (app.debug or app.testing):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from webapp.core import db
-    from webapp.core import explain
-    from webapp.core import i18n
-    from webapp.core import security
+    from webapp import catalogue, main
     from webapp.classroom import views as classroom
-    from webapp import main
-    from webapp.games.pokerface import views as pokerface
+    from webapp.cli import register_flask_commands
+    from webapp.core import db, explain, i18n, security
+    from webapp.games import games
     from webapp.quiz import views as quiz
-    from webapp.games.skat import views as skat
-    from webapp.games.skat import score_views as skat_score
-    from webapp.games.tichu import views as tichu
-    from webapp.games.tichu import play_views as tichu_play
-    from webapp.games.yahtzee import views as yahtzee
 
     i18n.init_app(app)
-    explain.init_app(app)
+    explain.init_app(app, catalogue.catalogue(), catalogue.template_globals())
     security.init_app(app)
     db.init_app(app)
     app.register_blueprint(main.bp)
-    app.register_blueprint(skat.bp)
-    app.register_blueprint(skat_score.bp)
-    app.register_blueprint(tichu.bp)
-    app.register_blueprint(tichu_play.bp)
-    app.register_blueprint(pokerface.bp)
-    app.register_blueprint(yahtzee.bp)
+    for game in games():
+        for module in game.parts("blueprints"):
+            app.register_blueprint(module.bp)
     app.register_blueprint(quiz.bp)
     app.register_blueprint(classroom.bp)
     app.wsgi_app = classroom.QuickPoll(app, app.wsgi_app)  # the classroom's unchanged polls, before Flask
-
-    from webapp.cli import register_flask_commands
-
     register_flask_commands(app)
     return app
 

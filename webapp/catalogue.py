@@ -1,45 +1,70 @@
-"""The one place that maps explanation codes to translatable sentences.
+"""The one place that gathers every explanation sentence: from the core, each registered game and the services.
 
-Every :class:`webapp.core.steps.Step` code an engine or view can emit has an
-entry in :data:`MESSAGES`: an English sentence with named placeholders
-(``%(run)s``), marked for extraction with :func:`N_` and translated at render
-time by :mod:`webapp.core.explain`. A sentence that depends on a count is a
-``(singular, plural, count_placeholder)`` triple marked with :func:`NP_`.
+Every :class:`webapp.core.steps.Step` code an engine or view can emit has an entry in :data:`MESSAGES`:
+an English sentence with named placeholders (``%(run)s``), marked for extraction with ``N_`` and translated
+at render time by :mod:`webapp.core.explain`. A sentence that depends on a count is a
+``(singular, plural, count_placeholder)`` triple marked with ``NP_``. :data:`LABELS` maps enum members that
+appear as parameters (suits, Tichu combination kinds) to their translatable names. Each game lists its message
+modules in its registry record (:mod:`webapp.games`); a new game adds nothing here.
 
-:data:`LABELS` maps enum members that appear as parameters (suits, Tichu
-combination kinds) to their translatable names.
-
-``tests/web/test_messages.py`` renders every code in every language, so no
-step is ever shown untranslated.
+``tests/web/test_messages.py`` renders every code in every language, so no step is ever shown untranslated.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from types import MappingProxyType, ModuleType
+from typing import Any, Mapping
 
-from webapp.games.pokerface import messages as pokerface
-from webapp.quiz import messages as quiz
-from webapp.games.skat import messages as skat
-from webapp.games.skat import messages_official as skat_official
-from webapp.games.tichu import messages as tichu
-from webapp.core import messages as views
-from webapp.games.yahtzee import messages as yahtzee
-from webapp.core.markers import NC_, N_, NP_
-from webapp.games.skat.messages import SKAT_CARD_NAME, SKAT_RANK_LETTERS
-from webapp.games.tichu.messages import TICHU_CARD_NAMES, TICHU_SUIT_FACES, TICHU_SUITED_NAME
+from webapp.core import messages as core_messages
+from webapp.core.explain import CARD_NAME, FACE_LETTERS, Catalogue
+from webapp.games import games
+from webapp.quiz import messages as quiz_messages
 
-#: One module a game (plus ``views``); a new game adds its module here.
-_MODULES = (skat, skat_official, tichu, pokerface, yahtzee, quiz, views)
+#: The message modules of the services and the shared pages (games come from the registry).
+_SERVICES: tuple[ModuleType, ...] = (quiz_messages, core_messages)
 
-SKAT_MESSAGES: dict[str, Any] = skat.MESSAGES
-TICHU_MESSAGES: dict[str, Any] = tichu.MESSAGES
-VIEW_MESSAGES: dict[str, Any] = views.MESSAGES
+
+def message_modules() -> tuple[ModuleType, ...]:
+    """Every module with a ``MESSAGES`` dict: each game's (registry order), then the services'."""
+    return tuple(module for game in games() for module in game.parts("messages")) + _SERVICES
+
+
+def _merged(attribute: str) -> Mapping[Any, Any]:
+    merged: dict[Any, Any] = {}
+    for module in message_modules():
+        for key, text in getattr(module, attribute, {}).items():
+            if key in merged and merged[key] != text:
+                raise ValueError(f"{attribute} {key!r} is defined twice, differently")
+            merged[key] = text
+    return MappingProxyType(merged)
+
 
 #: Every step code -> its sentence (see the module docstring).
-MESSAGES: dict[str, Any] = {code: text for module in _MODULES for code, text in module.MESSAGES.items()}
+MESSAGES: Mapping[str, Any] = _merged("MESSAGES")
 
 #: Enum members that appear as step parameters -> their translatable names.
-LABELS: dict[Any, str] = {member: text for module in _MODULES for member, text in getattr(module, "LABELS", {}).items()}
+LABELS: Mapping[Any, Any] = _merged("LABELS")
 
-__all__ = ["LABELS", "MESSAGES", "NC_", "NP_", "N_", "SKAT_CARD_NAME", "SKAT_MESSAGES", "SKAT_RANK_LETTERS", "TICHU_CARD_NAMES", "TICHU_SUIT_FACES", "TICHU_SUITED_NAME",
-           "TICHU_MESSAGES", "VIEW_MESSAGES"]
+#: Every further translatable text of the games (card names, letters), for the catalogue test.
+TEXTS: tuple[Any, ...] = (CARD_NAME, *FACE_LETTERS.values(),
+                          *(text for module in message_modules() for text in getattr(module, "TEXTS", ())))
+
+
+def catalogue() -> Catalogue:
+    """The renderer's catalogue: sentences, labels, and each card type's look (from the registry)."""
+    looks = {}
+    for game in games():
+        if game.look is not None:
+            look = importlib.import_module(game.look)
+            looks.update({card_type: look for card_type in look.CARD_TYPES})
+    return Catalogue(messages=MESSAGES, labels=LABELS, looks=MappingProxyType(looks))
+
+
+def template_globals() -> dict[str, Any]:
+    """The helpers that the games' looks give their templates (``rank_letter``, ``tichu_face``, ...)."""
+    helpers: dict[str, Any] = {}
+    for game in games():
+        if game.look is not None:
+            helpers.update(importlib.import_module(game.look).TEMPLATE_GLOBALS)
+    return helpers

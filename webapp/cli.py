@@ -7,25 +7,28 @@
     kartenschule quiz skat_family K7PX3M --answers         -> the questions of a quiz code
     printf 'JC JS ...\\n' | kartenschule skat --batch     -> one answer line per input line
 
-Bad input outside batch mode: the problem on stderr, exit status 2. In batch
-mode a bad line prints ``error: ...`` for that line and the rest go on (exit 0).
-The same commands are available as ``flask --app webapp skat ...``. Each game
-has its module here (one click group); a new game adds it to ``GROUPS``.
+Bad input outside batch mode: the problem on stderr, exit status 2. In batch mode a bad line prints
+``error: ...`` for that line and the rest go on (exit 0). The same commands are available as
+``flask --app webapp skat ...``. Each game brings its click group through the registry
+(:mod:`webapp.games`); the shared options live in :mod:`webapp.core.cli`.
 """
 
 from __future__ import annotations
 
+import importlib
+
 import click
-from flask import Flask
+from flask import Flask, current_app
+from flask.cli import with_appcontext
 
-from webapp.games.pokerface import cli as pokerface
-from webapp.quiz import cli as quiz
-from webapp.games.skat import cli as skat
-from webapp.games.tichu import cli as tichu
-from webapp.games.yahtzee import cli as yahtzee
+from webapp.games import games
+from webapp.quiz import cli as quiz_cli
 
-#: One click group a game (and the quiz worksheet command).
-GROUPS: tuple[click.Command, ...] = (skat.group, tichu.group, pokerface.group, yahtzee.group, quiz.command)
+
+def commands() -> tuple[click.Command, ...]:
+    """One click group a game (registry order), then the quiz worksheet command."""
+    groups = tuple(importlib.import_module(game.cli).group for game in games() if game.cli is not None)
+    return (*groups, quiz_cli.command)
 
 
 @click.group(help="Kartenschule: the rules of card games, explained.")
@@ -33,14 +36,22 @@ def main() -> None:
     """Entry point of the ``kartenschule`` console script."""
 
 
-for _group in GROUPS:
-    main.add_command(_group)
+for _command in commands():
+    main.add_command(_command)
+
+
+@click.command("purge-expired", help="Delete expired class sessions and quizzes not used for QUIZ_DAYS days.")
+@with_appcontext
+def purge_expired() -> None:
+    """Run :func:`webapp.core.models.purge_expired` with the app's settings and print what went."""
+    from webapp.core.models import purge_expired as purge
+
+    sessions, quizzes = purge(quiz_days=int(current_app.config["QUIZ_DAYS"]))
+    click.echo(f"deleted {sessions} expired class session(s) and {quizzes} old quiz(zes)")
 
 
 def register_flask_commands(app: Flask) -> None:
     """Offer the same commands as ``flask --app webapp skat|tichu|...``, plus ``purge-expired``."""
-    from webapp import cli_purge as purge
-
-    for group in GROUPS:
-        app.cli.add_command(group)
-    app.cli.add_command(purge.command)
+    for command in commands():
+        app.cli.add_command(command)
+    app.cli.add_command(purge_expired)

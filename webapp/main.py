@@ -7,8 +7,27 @@ from urllib.parse import urlsplit
 from flask import Blueprint, current_app, has_request_context, redirect, render_template, request, url_for
 
 from webapp.core.i18n import LANG_COOKIE, select_locale
+from webapp.core.markers import N_
+from webapp.games import Tile, games
 
 bp = Blueprint("main", __name__)
+
+#: The services' links after the games': (endpoint, blueprint names, name), and their home tiles.
+SERVICE_LINKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("quiz.start", ("quiz",), N_("Quiz")),
+    ("classroom.start", ("classroom",), N_("Classroom")),
+)
+SERVICE_TILES: tuple[Tile, ...] = (
+    Tile("quiz.start", N_("Quiz: test yourself"),
+         N_("Answer ten questions about Skat, Tichu or poker and see at once what was right, and why. Share the quiz code with friends.")),
+    Tile("classroom.start", N_("Classroom: play together"),
+         N_("The teacher shows hands on the projector, the class answers on tablets, and everybody sees the results live.")),
+)
+
+
+def nav_links() -> tuple[tuple[str, tuple[str, ...], str], ...]:
+    """The header's links: each game's first page (registry order), then the services'."""
+    return tuple((g.endpoint, g.blueprint_names(), g.name) for g in games()) + SERVICE_LINKS
 
 DECK_COOKIE = "deck"
 DECKS = ("2", "4")  # two-colour French deck, four-colour tournament deck
@@ -18,7 +37,8 @@ ONE_YEAR = 365 * 24 * 3600
 @bp.get("/")
 def home():
     """The home page: what the app teaches and the way to each trainer."""
-    return render_template("home.html")
+    tiles = [tile for g in games() for tile in g.tiles] + list(SERVICE_TILES)
+    return render_template("home.html", tiles=tiles)
 
 
 def _safe_next(target: str | None) -> str:
@@ -76,4 +96,5 @@ def _settings_context() -> dict:
         "current_lang": select_locale(),
         "four_colour": deck == "4",
         "current_path": request.full_path.rstrip("?"),
+        "nav_links": nav_links(),
     }

@@ -513,7 +513,8 @@ def test_why_not_a_combination(play: str, why: Step):
 
 # --- Messages ------------------------------------------------------------------------
 def test_every_code_has_a_sentence_with_its_parameters():
-    from webapp.catalogue import LABELS, MESSAGES, TICHU_MESSAGES
+    from webapp.catalogue import LABELS, MESSAGES
+    from webapp.games.tichu.messages import MESSAGES as TICHU_MESSAGES
     from webapp.games.tichu.trick import CODES as ROUND_CODES
 
     assert set(TICHU_MESSAGES) == set(CODES) | set(ROUND_CODES)

@@ -12,7 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from webapp.core.explain import render_step
-from webapp.catalogue import LABELS, MESSAGES, SKAT_CARD_NAME, SKAT_RANK_LETTERS, TICHU_CARD_NAMES, TICHU_SUIT_FACES, TICHU_SUITED_NAME
+from webapp.catalogue import LABELS, MESSAGES
+from webapp.games.skat.messages import SKAT_CARD_NAME, SKAT_RANK_LETTERS
+from webapp.games.tichu.messages import TICHU_CARD_NAMES, TICHU_SUIT_FACES, TICHU_SUITED_NAME
 from webapp.games.pokerface import rules as pokerface
 from webapp.games.skat import rules as skat
 from webapp.games.skat import official as skat_official

@@ -2,7 +2,7 @@
 
 Conventions every game's commands follow: the answer on stdout; bad input as
 ``error: <message naming the problem>`` on stderr with exit status 2 (outside
-``--batch``); ``--lang en|de``; ``--explain`` adds one step a line.
+``--batch``); ``--lang`` one of the languages found; ``--explain`` adds one step a line.
 """
 
 from __future__ import annotations
@@ -16,9 +16,23 @@ from flask import has_app_context
 from flask_babel import force_locale
 
 from webapp.core.explain import render_error
+from webapp.core.i18n import languages
 from webapp.core.steps import RuleInputError
 
-LANG = click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True, help="Language of the answer.")
+
+
+class LanguageChoice(click.Choice):
+    """``--lang``'s choices: the languages found when the command runs (:func:`webapp.core.i18n.languages`)."""
+
+    def __init__(self) -> None:  # the choices are read when asked for, not fixed here
+        self.case_sensitive = True
+
+    @property
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
+        return languages()
+
+
+LANG = click.option("--lang", type=LanguageChoice(), default="en", show_default=True, help="Language of the answer.")
 EXPLAIN = click.option("--explain", is_flag=True, help="Add the explanation, one step a line.")
 BATCH = click.option("--batch", is_flag=True, help="Read one case a line from standard input.")
 

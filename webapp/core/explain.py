@@ -1,120 +1,162 @@
 """Render explanation steps and input errors in the reader's language.
 
-One renderer serves the pages (HTML, with cards drawn as small card chips) and
-the CLI (plain text). Both look the sentence up in :data:`webapp.catalogue.MESSAGES`,
-translate it with Flask-Babel (an app context is needed) and fill its named
-placeholders with the step's typed parameters.
+One renderer serves the pages (HTML, with cards drawn as small card chips) and the CLI (plain text).
+Both look the sentence up in the app's :class:`Catalogue` (built by :mod:`webapp.catalogue` from the game
+registry), translate it with Flask-Babel (an app context is needed) and fill its named placeholders with
+the step's typed parameters. Cards are drawn by their game's *look* module (a card type -> the module that
+names and draws it), so this module knows no game.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Iterable
+from types import MappingProxyType, ModuleType
+from typing import Any, Iterable, Mapping
 
+from flask import Flask, current_app
 from flask_babel import format_decimal, get_translations
 from markupsafe import Markup, escape
 
-from webapp.catalogue import LABELS, MESSAGES, SKAT_CARD_NAME, SKAT_RANK_LETTERS, TICHU_CARD_NAMES, TICHU_SUIT_FACES, TICHU_SUITED_NAME
-from webapp.games.pokerface import rules as pokerface
-from webapp.games.skat import rules as skat
-from webapp.games.tichu import rules as tichu
+from webapp.core.markers import NC_, N_
 from webapp.core.steps import RuleInputError, Step
 
+#: The letters printed on the court cards of a French-suited deck (Skat and poker share them):
+#: German decks print B (Bube) and D (Dame) where English ones print J and Q.
+FACE_LETTERS: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "A": NC_("card letter", "A"),
+    "K": NC_("card letter", "K"),
+    "Q": NC_("card letter", "Q"),
+    "J": NC_("card letter", "J"),
+})
 
-def _gettext(text: str) -> str:
+#: How a card's full name is built from its rank's and suit's names: "Jack of Clubs" ("Kreuz-Bube" in German).
+CARD_NAME = N_("%(rank)s of %(suit)s")
+
+_EXTENSION = "kartenschule.catalogue"
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """Everything the renderer looks up: sentences, enum labels and the card looks.
+
+    Attributes:
+        messages: step code -> English sentence, ``(singular, plural, count)`` triple (``NP_``).
+        labels: enum member -> its name: a text, or a ``(context, text)`` pair (``NC_``).
+        looks: card type -> the look module that names and draws cards of that type
+            (``card_name(card) -> str``, ``card_face(card) -> CardFace``).
+    """
+
+    messages: Mapping[str, Any]
+    labels: Mapping[Any, Any]
+    looks: Mapping[type, ModuleType]
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """How one card is drawn: the big rank text, the suit symbol, and small notes.
+
+    Attributes:
+        kind: the CSS family of the card (``"skat"``, ``"poker"``, ``"tichu"``): ``skat-face``, ``chip-skat``.
+        css: the classes that colour the card (``"suit-C"``, ``"t-natural t-suit-g"``).
+        rank: the big text in the corner (``"B"``, ``"10"``, ``"1"``); empty when ``special`` replaces it.
+        suit: the suit symbol (``"♣"``) or empty.
+        note: a small text under the rank (a Tichu suit's name, a special card's letter or name).
+        note_css: extra class of the note (``" card-suit-name"``).
+        special: the name written on a special card instead of a rank (the Tichu Dragon).
+    """
+
+    kind: str
+    css: str
+    rank: str = ""
+    suit: str = ""
+    note: str = ""
+    note_css: str = ""
+    special: str = ""
+
+    @property
+    def chip_text(self) -> str:
+        """The text of a small inline chip: the special card's name, else rank and suit (``"B♣"``)."""
+        return self.special or f"{self.rank}{self.suit}"
+
+
+def catalogue() -> Catalogue:
+    """The current app's catalogue (set by :func:`init_app`).
+
+    Raises:
+        RuntimeError: outside an app context.
+    """
+    return current_app.extensions[_EXTENSION]
+
+
+def gettext(text: str) -> str:
+    """Translate ``text`` into the reader's language."""
     return get_translations().ugettext(text)
 
 
-def _ngettext(singular: str, plural: str, n: int) -> str:
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """Translate a plural pair for the count ``n``."""
     return get_translations().ungettext(singular, plural, n)
 
 
-def label(member: Enum) -> str:
-    """Return the translated name of an enum member listed in ``LABELS``.
+def pgettext(context: str, text: str) -> str:
+    """Translate a short ``text`` whose meaning depends on ``context``."""
+    return get_translations().upgettext(context, text)
 
-    A label is a plain text, or a ``(context, text)`` pair (marked with ``NC_``)
-    where the same English word means different things in different games.
+
+def label(member: Enum) -> str:
+    """Return the translated name of an enum member listed in the catalogue's labels.
+
+    A label is a plain text, or a ``(context, text)`` pair (marked with ``NC_``) where the same English
+    word means different things in different games.
 
     Raises:
         KeyError: when the member has no label (a missing translation entry).
     """
-    text = LABELS[member]
+    text = catalogue().labels[member]
     if isinstance(text, tuple):
-        return get_translations().upgettext(*text)
-    return _gettext(text)
+        return pgettext(*text)
+    return gettext(text)
 
 
-def rank_letter(rank: skat.Rank) -> str:
-    """The rank as printed on a Skat card in the reader's language (``B`` for Bube in German)."""
-    if rank in SKAT_RANK_LETTERS:
-        return get_translations().upgettext(*SKAT_RANK_LETTERS[rank])
-    return rank.label
+def face_letter(letter: str) -> str:
+    """A court card's letter in the reader's language (``"J"`` -> ``"B"`` in German); others unchanged."""
+    entry = FACE_LETTERS.get(letter)
+    return letter if entry is None else pgettext(*entry)
 
 
-def skat_game_name(game: Enum, hand: bool = False, ouvert: bool = False) -> str:
-    """An official Skat game's name: "Clubs", "Grand", "Null Ouvert Hand" (the Null variants read the same in German)."""
-    if game.value == "null":
-        return " ".join([label(game)] + ["Ouvert"] * ouvert + ["Hand"] * hand)
-    return label(game)
+def _look(card: Any) -> ModuleType | None:
+    return catalogue().looks.get(type(card))
+
+
+def is_card(value: Any) -> bool:
+    """True when ``value`` is a card of a registered game."""
+    return _look(value) is not None
 
 
 def card_name(card: Any) -> str:
-    """Return a card's full translated name, e.g. "Jack of Clubs" / "Kreuz-Bube"."""
-    if isinstance(card, (skat.Card, pokerface.Card)):
-        return _gettext(SKAT_CARD_NAME) % {"rank": label(card.rank), "suit": label(card.suit)}
-    rank = _gettext(TICHU_CARD_NAMES[card.rank]) if card.rank in TICHU_CARD_NAMES else str(card.rank)
-    if card.suit is not None:
-        return _gettext(TICHU_SUITED_NAME) % {"rank": rank, "suit": label(card.suit)}
-    return rank
+    """Return a card's full translated name, e.g. "Jack of Clubs" / "Kreuz-Bube".
+
+    Raises:
+        KeyError: ``card`` is no card of a registered game.
+    """
+    look = _look(card)
+    if look is None:
+        raise KeyError(type(card).__name__)
+    return look.card_name(card)
 
 
-#: Poker's face cards print the same letters as Skat's (German decks: B for Bube, D for Dame).
-_POKER_FACES = {pokerface.Rank.ACE: skat.Rank.ACE, pokerface.Rank.KING: skat.Rank.KING,
-                pokerface.Rank.QUEEN: skat.Rank.QUEEN, pokerface.Rank.JACK: skat.Rank.JACK}
-
-
-def poker_rank(rank: pokerface.Rank) -> str:
-    """The rank as printed on a poker card in the reader's language: ``2``-``10``, ``J``/``B``, ``Q``/``D``, ``K``, ``A``."""
-    face = _POKER_FACES.get(rank)
-    return rank.label if face is None else rank_letter(face)
-
-
-#: Short labels drawn on the special Tichu cards (the rank letter is not enough for a child).
-_TICHU_FACES = {tichu.DOG: "D", tichu.MAH_JONG: "1", tichu.PHOENIX: "P", tichu.DRAGON: "R", tichu.TEN: "10"}
-_TICHU_CLASSES = {tichu.DOG: "t-dog", tichu.MAH_JONG: "t-mahjong", tichu.PHOENIX: "t-phoenix", tichu.DRAGON: "t-dragon"}
-
-
-def tichu_face(card: tichu.TichuCard) -> str:
-    """The big character on a Tichu card: ``2``..``10``, ``J Q K A``, ``1``, ``R``, ``P``, ``D``."""
-    return _TICHU_FACES.get(card.rank, str(card).upper()[:1])
-
-
-def tichu_suit_face(card: tichu.TichuCard) -> str:
-    """The suit's name printed small on a suited Tichu card ("Star"); empty for the special cards."""
-    return _gettext(TICHU_SUIT_FACES[card.suit]) if card.suit is not None else ""
-
-
-def tichu_class(card: tichu.TichuCard) -> str:
-    """The CSS classes that colour a Tichu card (a suited card also gets ``t-suit-g`` etc.)."""
-    if card.suit is not None:
-        return f"t-natural t-suit-{card.suit.value}"
-    return _TICHU_CLASSES.get(card.rank, "t-natural")
+def card_face(card: Any) -> CardFace:
+    """How ``card`` is drawn (see :class:`CardFace`), from its game's look."""
+    return catalogue().looks[type(card)].card_face(card)
 
 
 def card_chip(card: Any) -> Markup:
     """Return a small inline card picture (HTML) with the card's name for screen readers."""
     name = card_name(card)
-    if isinstance(card, skat.Card):
-        face = f"{rank_letter(card.rank)}{card.suit.symbol}"
-        css = f"chip chip-skat suit-{card.suit.value}"
-    elif isinstance(card, pokerface.Card):
-        face = f"{poker_rank(card.rank)}{card.suit.symbol}"
-        css = f"chip chip-poker suit-{card.suit.value}"
-    else:
-        face = name if card.is_special and card.rank != tichu.MAH_JONG else tichu_face(card)
-        css = f"chip chip-tichu {tichu_class(card)}"
+    face = card_face(card)
     return Markup('<span class="{}" role="img" aria-label="{}" title="{}">{}</span>').format(
-        css, name, name, face
+        f"chip chip-{face.kind} {face.css}", name, name, face.chip_text
     )
 
 
@@ -123,24 +165,20 @@ def decimal(value: float) -> str:
     return format_decimal(value, format="#,##0.0")
 
 
-def _is_card(value: Any) -> bool:
-    return isinstance(value, (skat.Card, tichu.TichuCard, pokerface.Card))
-
-
 def format_param(value: Any, html: bool) -> Any:
     """Format one step parameter as text, or as :class:`Markup` when ``html``."""
-    if _is_card(value):
+    if is_card(value):
         return card_chip(value) if html else card_name(value)
     if isinstance(value, Step):  # a nested sentence, e.g. a showdown's reason, a quiz field name
         return render_step(value, html)
     if isinstance(value, float):
         text = decimal(value)
-    elif isinstance(value, Enum) and value in LABELS:
+    elif isinstance(value, Enum) and value in catalogue().labels:
         text = label(value)
     elif isinstance(value, tuple):
         parts = [format_param(v, html) for v in value]
         if html:
-            if value and all(_is_card(v) for v in value):
+            if value and all(is_card(v) for v in value):
                 return Markup(" ").join(parts)
             return Markup(", ").join(parts)
         return ", ".join(str(p) for p in parts)
@@ -150,18 +188,18 @@ def format_param(value: Any, html: bool) -> Any:
 
 
 def _template(step: Step) -> str:
-    entry = MESSAGES[step.code]
+    entry = catalogue().messages[step.code]
     if isinstance(entry, tuple):
         singular, plural, count = entry
-        return _ngettext(singular, plural, int(step[count]))
-    return _gettext(entry)
+        return ngettext(singular, plural, int(step[count]))
+    return gettext(entry)
 
 
 def render_step(step: Step, html: bool = True) -> Any:
     """Render one step: :class:`Markup` when ``html`` (cards as chips), else ``str``.
 
     Raises:
-        KeyError: the step's code has no sentence in ``MESSAGES``.
+        KeyError: the step's code has no sentence in the catalogue.
     """
     template = _template(step)
     params = {name: format_param(value, html) for name, value in step.params}
@@ -180,20 +218,16 @@ def render_error(error: RuleInputError, html: bool = True) -> Any:
     return render_step(error.step, html)
 
 
-def init_app(app) -> None:
-    """Make the renderers available in every template."""
+def init_app(app: Flask, catalogue_: Catalogue, template_globals: Mapping[str, Any]) -> None:
+    """Keep ``catalogue_`` on the app and make the renderers (and the games' helpers) template globals."""
+    app.extensions[_EXTENSION] = catalogue_
     app.jinja_env.globals.update(
         render_step=render_step,
         render_steps=render_steps,
         card_name=card_name,
         card_chip=card_chip,
-        skat_game_name=skat_game_name,
+        card_face=card_face,
         label=label,
-        rank_letter=rank_letter,
-        tichu_face=tichu_face,
-        tichu_class=tichu_class,
-        tichu_suit_face=tichu_suit_face,
-        poker_rank=poker_rank,
-        hand_step=pokerface.hand_step,
         decimal=decimal,
+        **template_globals,
     )

@@ -1,30 +1,71 @@
-"""Languages: Flask-Babel set-up and the choice of the reader's language.
+"""Languages: Flask-Babel set-up, the languages found, and the choice of the reader's language.
 
-The language comes from the ``lang`` cookie set by the language switch, else
-from the browser's ``Accept-Language``, else German (Skat is a German game).
+The supported languages are English (the texts in the code) and every language with a compiled catalogue
+in the translations folder (``webapp/translations/<code>/LC_MESSAGES/messages.mo``, or the folder named by
+``KARTENSCHULE_TRANSLATIONS_DIR``): a new language is one ``.po`` file, compiled at set-up. The reader's
+language comes from the ``lang`` cookie set by the language switch, else from the browser's
+``Accept-Language``, else German (Skat is a German game).
 """
 
 from __future__ import annotations
 
+import os
+from functools import cache
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
 from flask import Flask, current_app, request
 from flask_babel import Babel
 
 LANG_COOKIE = "lang"
+#: The language of the texts in the code (it needs no catalogue).
+SOURCE_LANGUAGE = "en"
+#: The catalogues shipped with the package.
+DEFAULT_TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
+
+
+def translations_dir() -> Path:
+    """The folder of the compiled catalogues: ``KARTENSCHULE_TRANSLATIONS_DIR`` or the package's own."""
+    return Path(os.environ.get("KARTENSCHULE_TRANSLATIONS_DIR") or DEFAULT_TRANSLATIONS)
+
+
+@cache
+def languages(folder: Path | None = None) -> tuple[str, ...]:
+    """The language codes offered, sorted: English and each compiled catalogue in ``folder``.
+
+    Args:
+        folder: a translations folder; None for :func:`translations_dir`. Read once per folder.
+    """
+    folder = translations_dir() if folder is None else folder
+    found = {path.parent.parent.name for path in folder.glob("*/LC_MESSAGES/messages.mo")}
+    return tuple(sorted(found | {SOURCE_LANGUAGE}))
+
+
+@cache
+def language_name(code: str) -> str:
+    """A language's name in that language ("Deutsch", "English", "Français"), for the switch."""
+    try:
+        name = Locale.parse(code).get_display_name(code) or code
+    except (ValueError, UnknownLocaleError):
+        return code
+    return name[:1].upper() + name[1:]
 
 
 def select_locale() -> str:
-    """Return the language code for the current request (``"de"`` or ``"en"``)."""
-    languages = current_app.config["LANGUAGES"]
+    """Return the language code for the current request (one of the app's ``LANGUAGES``)."""
+    offered = current_app.config["LANGUAGES"]
     cookie = request.cookies.get(LANG_COOKIE)
-    if cookie in languages:
+    if cookie in offered:
         return cookie
-    return request.accept_languages.best_match(languages) or current_app.config["BABEL_DEFAULT_LOCALE"]
+    return request.accept_languages.best_match(offered) or current_app.config["BABEL_DEFAULT_LOCALE"]
 
 
 def init_app(app: Flask) -> None:
-    """Attach Flask-Babel to ``app`` with our catalogs and locale selector."""
-    Babel(
-        app,
-        locale_selector=select_locale,
-        default_translation_directories=str(app.root_path + "/translations"),
-    )
+    """Attach Flask-Babel to ``app`` with the catalogues found (config ``TRANSLATIONS_DIR``) and our selector."""
+    folder = Path(app.config.get("TRANSLATIONS_DIR") or translations_dir())
+    app.config.setdefault("LANGUAGES", languages(folder))
+    Babel(app, locale_selector=select_locale, default_translation_directories=str(folder))
+
+    @app.context_processor
+    def _languages() -> dict:
+        return {"languages": [(code, language_name(code)) for code in app.config["LANGUAGES"]]}

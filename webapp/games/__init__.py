@@ -1,1 +1,102 @@
-"""TODO"""
+"""The game registry: one :class:`Game` record a game, read by the app, the nav, the home page, the CLI,
+the message catalogue and the quiz.
+
+A game is a package ``webapp.games.<key>`` whose ``__init__`` defines ``GAME = Game(...)``; the record
+names the game's parts by module path, and they are imported only when asked for (:meth:`Game.load`), so
+``python -m webapp.games.pokerface.contest.bots.leobot`` starts without Flask. Adding a game:
+a new package, its templates, and its key in :data:`PACKAGES`.
+
+Imports run one way: the app factory -> this registry -> each game -> :mod:`webapp.core`. A game never
+imports another game, a service (quiz, classroom), the CLI root or the app.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+#: The games, in the order of the nav and the home page: one line a game.
+PACKAGES: tuple[str, ...] = ("skat", "tichu", "pokerface", "yahtzee")
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One tile of the home page: a link to a game's page with a title and a line of text.
+
+    Attributes:
+        endpoint: the Flask endpoint (``"skat.page"``).
+        title, text: English texts marked with ``N_``, translated when the page is rendered.
+        values: URL parameters as ``(name, value)`` pairs (``(("rules", "official"),)``).
+    """
+
+    endpoint: str
+    title: str
+    text: str
+    values: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the app needs to know of one game; the parts are module paths, imported on demand.
+
+    Attributes:
+        key: the package name under ``webapp.games`` (``"skat"``).
+        name: the game's name in the nav (an ``N_`` text).
+        endpoint: the endpoint of its first page (the nav link).
+        blueprints: modules that define a Flask blueprint ``bp``; a request whose blueprint is one of
+            their names marks the game as the current one in the nav.
+        messages: modules that define ``MESSAGES`` (code -> sentence), optionally ``LABELS``
+            (enum member -> name) and ``TEXTS`` (further translatable texts, for the catalogue test).
+        cli: module that defines the click command ``group`` (``kartenschule <key> ...``), or None.
+        quiz_kinds: modules of question kinds (see :mod:`webapp.core.quizkind`).
+        look: module that draws the game's cards (see :mod:`webapp.core.explain`): ``CARD_TYPES``,
+            ``card_name(card)``, ``card_face(card)`` and ``TEMPLATE_GLOBALS``; None for a game without cards.
+        tiles: its tiles on the home page.
+    """
+
+    key: str
+    name: str
+    endpoint: str
+    blueprints: tuple[str, ...]
+    messages: tuple[str, ...]
+    cli: str | None = None
+    quiz_kinds: tuple[str, ...] = ()
+    look: str | None = None
+    tiles: tuple[Tile, ...] = field(default=())
+
+    def load(self, module: str) -> ModuleType:
+        """Import one of the game's modules by its path (``"webapp.games.skat.views"``)."""
+        return importlib.import_module(module)
+
+    def blueprint_names(self) -> tuple[str, ...]:
+        """The names of the game's blueprints (``("skat", "skat_score")``), for the nav's current page."""
+        return tuple(self.load(path).bp.name for path in self.blueprints)
+
+    def parts(self, kind: str) -> tuple[Any, ...]:
+        """The imported modules of one part: ``"blueprints"``, ``"messages"`` or ``"quiz_kinds"``."""
+        return tuple(self.load(path) for path in getattr(self, kind))
+
+
+@cache
+def games() -> tuple[Game, ...]:
+    """Every registered game, in :data:`PACKAGES` order (imported once; the records are immutable).
+
+    Raises:
+        ImportError: a package in :data:`PACKAGES` is missing or has no ``GAME``.
+    """
+    return tuple(importlib.import_module(f"{__name__}.{key}").GAME for key in PACKAGES)
+
+
+def game(key: str) -> Game:
+    """The game called ``key``.
+
+    Raises:
+        KeyError: no such game.
+    """
+    for record in games():
+        if record.key == key:
+            return record
+    raise KeyError(key)

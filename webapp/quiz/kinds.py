@@ -15,32 +15,24 @@ A kind module defines:
 * ``describe(answer) -> Step``: the answer in words (feedback, live results).
 * ``show(question) -> tuple[Shown, ...]``: the cards to draw.
 
-Adding a kind = one module + one line in :data:`KINDS`. The modules know
+Adding a kind = one module + its path in the game's registry record (:mod:`webapp.games`). The modules know
 nothing of Flask or the database; their sentences live in
 :mod:`webapp.quiz.messages`.
 """
 
 from __future__ import annotations
 
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import Any, Mapping
 
 from webapp.core.steps import Step
-from webapp.games.pokerface import quiz as poker_showdown
-from webapp.games.skat import quiz_family as skat_family
-from webapp.games.skat import quiz_official as skat_official
-from webapp.games.tichu import quiz as tichu_legality
+from webapp.games import games
 from webapp.core.quizkind import DIFFICULTIES, AnswerError, Checked, Choice, Field, Shown, step_index
 
 __all__ = ["DIFFICULTIES", "KINDS", "AnswerError", "Checked", "Choice", "Field", "Shown", "get", "parse_answer", "step_index"]
 
-#: Every question kind, by name. A new kind adds one line here.
-KINDS: dict[str, ModuleType] = {
-    skat_family.NAME: skat_family,
-    skat_official.NAME: skat_official,
-    tichu_legality.NAME: tichu_legality,
-    poker_showdown.NAME: poker_showdown,
-}
+#: Every question kind, by name, in the registry's order of games (each game lists its kinds).
+KINDS: Mapping[str, ModuleType] = MappingProxyType({kind.NAME: kind for game in games() for kind in game.parts("quiz_kinds")})
 
 
 def get(name: str) -> ModuleType:

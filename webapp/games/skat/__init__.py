@@ -1,1 +1,29 @@
-"""TODO"""
+"""Skat: the game value of a hand (the family rule of the seed and the ISkO), the bidding coach and the score sheet.
+
+* :mod:`.rules`: cards, notation and the family rule (seed 002); :mod:`.official`: the ISkO game value,
+  score and bidding coach. Pure: no Flask.
+* :mod:`.messages`, :mod:`.messages_official`: the sentences of their steps; :mod:`.look`: card names and faces.
+* :mod:`.views` (``/skat``), :mod:`.score_views` (``/skat/score``), :mod:`.cli` (``kartenschule skat``),
+  :mod:`.quiz_family`, :mod:`.quiz_official` (question kinds).
+"""
+
+from webapp.core.markers import N_
+from webapp.games import Game, Tile
+
+GAME = Game(
+    key="skat",
+    name=N_("Skat"),
+    endpoint="skat.page",
+    blueprints=("webapp.games.skat.views", "webapp.games.skat.score_views"),
+    messages=("webapp.games.skat.messages", "webapp.games.skat.messages_official"),
+    cli="webapp.games.skat.cli",
+    quiz_kinds=("webapp.games.skat.quiz_family", "webapp.games.skat.quiz_official"),
+    look="webapp.games.skat.look",
+    tiles=(
+        Tile("skat.page", N_("Skat: how high may I bid?"),
+             N_("Pick your 10 cards and see the game value of your hand: jacks, trumps, aces, and the multiplication.")),
+        Tile("skat.page", N_("Skat by the official rules"),
+             N_("The bidding coach: what every game is worth before the skat, how high you may bid safely, and a score sheet for your table."),
+             (("rules", "official"),)),
+    ),
+)

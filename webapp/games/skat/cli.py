@@ -12,7 +12,8 @@ from __future__ import annotations
 import click
 from flask_babel import gettext
 
-from webapp.core.explain import label, render_error, render_steps, skat_game_name
+from webapp.core.explain import label, render_error, render_steps
+from webapp.games.skat.look import skat_game_name
 from webapp.games.skat import rules as skat
 from webapp.games.skat import official
 from webapp.core.steps import RuleInputError

@@ -6,7 +6,8 @@ from typing import Any
 
 from webapp.games.skat.rules import Rank as SkatRank
 from webapp.games.skat.rules import Suit as SkatSuit
-from webapp.core.markers import N_, NC_, NP_
+from webapp.core.explain import CARD_NAME, FACE_LETTERS
+from webapp.core.markers import N_, NP_
 
 # --- Skat (family rule: seed challenge "Skat hand value") -------------------
 MESSAGES: dict[str, Any] = {
@@ -59,12 +60,7 @@ LABELS: dict[Any, str] = {
 }
 
 #: The letters printed on Skat cards: German decks say B (Bube) and D (Dame).
-SKAT_RANK_LETTERS: dict[Any, tuple[str, str]] = {
-    SkatRank.ACE: NC_("card letter", "A"),
-    SkatRank.KING: NC_("card letter", "K"),
-    SkatRank.QUEEN: NC_("card letter", "Q"),
-    SkatRank.JACK: NC_("card letter", "J"),
-}
+SKAT_RANK_LETTERS: dict[Any, tuple[str, str]] = {rank: FACE_LETTERS[rank.value] for rank in (SkatRank.ACE, SkatRank.KING, SkatRank.QUEEN, SkatRank.JACK)}
 
 #: How a card's full name is built: "%(rank)s of %(suit)s" ("Kreuz-Bube" in German).
-SKAT_CARD_NAME = N_("%(rank)s of %(suit)s")
+SKAT_CARD_NAME = CARD_NAME

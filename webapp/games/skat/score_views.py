@@ -21,7 +21,8 @@ from typing import Any
 
 from flask import Blueprint, Response, redirect, render_template, request, session, url_for
 
-from webapp.core.explain import label, skat_game_name
+from webapp.core.explain import label
+from webapp.games.skat.look import skat_game_name
 from webapp.games.skat import rules as skat
 from webapp.games.skat import official
 from webapp.core.steps import RuleInputError, Step

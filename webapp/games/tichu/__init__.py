@@ -1,1 +1,30 @@
-"""TODO"""
+"""Tichu: is a play allowed (seed 001 and the official rules), a whole trick against bots, the score of a round.
+
+* :mod:`.rules`: cards, combinations, the judge and the wish; :mod:`.trick`: a trick played through, the
+  bots, round scoring. Pure: no Flask.
+* :mod:`.messages`: the sentences of their steps; :mod:`.look`: card names and faces.
+* :mod:`.views` (``/tichu``), :mod:`.play_views` (``/tichu/trick``, ``/tichu/score``), :mod:`.cli`
+  (``kartenschule tichu``), :mod:`.quiz` (the question kind "is this play allowed?").
+"""
+
+from webapp.core.markers import N_
+from webapp.games import Game, Tile
+
+GAME = Game(
+    key="tichu",
+    name=N_("Tichu"),
+    endpoint="tichu.page",
+    blueprints=("webapp.games.tichu.views", "webapp.games.tichu.play_views"),
+    messages=("webapp.games.tichu.messages",),
+    cli="webapp.games.tichu.cli",
+    quiz_kinds=("webapp.games.tichu.quiz",),
+    look="webapp.games.tichu.look",
+    tiles=(
+        Tile("tichu.page", N_("Tichu: may I play this?"),
+             N_("Put a play on the table and try yours on top: single, pair, full house, straight, stairs, bomb, and the four special cards.")),
+        Tile("tichu_play.trick", N_("Tichu: play a whole trick"),
+             N_("Sit at the table with three bots: fulfil the wish, give the Dragon away, throw in a bomb, pass the Dog.")),
+        Tile("tichu_play.score", N_("Tichu: count a round"),
+             N_("Who went out first, the card points, Tichu and Grand Tichu: the score of a round, explained.")),
+    ),
+)

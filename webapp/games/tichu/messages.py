@@ -284,3 +284,6 @@ TICHU_SUIT_FACES: dict[Any, str] = {
     TichuSuit.PAGODA: N_("Pagoda"),
     TichuSuit.STAR: N_("Star"),
 }
+
+#: The texts above that are no step sentence or label, for the catalogue test.
+TEXTS: tuple[str, ...] = (*TICHU_CARD_NAMES.values(), TICHU_SUITED_NAME, *TICHU_SUIT_FACES.values())
