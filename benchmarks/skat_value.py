@@ -18,7 +18,8 @@ import random
 import time
 
 from webapp.games.skat.rules import DECK, family_game_value
-from webapp.games.skat.official import Declaration, GameType, bidding_coach, game_value
+from webapp.games.skat.coach import bidding_coach
+from webapp.games.skat.official import Declaration, GameType, game_value
 
 
 def deals(count: int, seed: int = 2026) -> list[tuple[tuple, tuple, Declaration]]:

@@ -19,7 +19,7 @@ import importlib
 
 import click
 from flask import Flask, current_app
-from flask.cli import with_appcontext
+from flask.cli import ScriptInfo, with_appcontext
 
 from webapp.games import games
 from webapp.quiz import cli as quiz_cli
@@ -31,9 +31,18 @@ def commands() -> tuple[click.Command, ...]:
     return (*groups, quiz_cli.command)
 
 
+def _cli_app() -> Flask:
+    """The app behind the console script: embedded defaults, no database needed."""
+    from webapp import create_app
+
+    return create_app({"AUTO_MIGRATE": False})
+
+
 @click.group(help="Kartenschule: the rules of card games, explained.")
-def main() -> None:
-    """Entry point of the ``kartenschule`` console script."""
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """Entry point of the ``kartenschule`` console script; the commands get their app from ``ctx.obj``."""
+    ctx.obj = ScriptInfo(create_app=_cli_app)
 
 
 for _command in commands():

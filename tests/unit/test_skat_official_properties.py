@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from webapp.games.skat.rules import DECK, Card, Rank, Suit
-from webapp.games.skat.official import VALID_BIDS, Announcement, GameType, Outcome, bidding_coach, count_matadors, declare, game_value, score_game
+from webapp.games.skat.coach import bidding_coach
+from webapp.games.skat.official import VALID_BIDS, Announcement, GameType, Outcome, count_matadors, declare, game_value, score_game
 
 JC = Card(Rank.JACK, Suit.CLUBS)
 TWELVE = st.lists(st.sampled_from(DECK), min_size=12, max_size=12, unique=True)

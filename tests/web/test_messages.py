@@ -18,6 +18,7 @@ from webapp.games.tichu.messages import TICHU_CARD_NAMES, TICHU_SUIT_FACES, TICH
 from webapp.games.pokerface import rules as pokerface
 from webapp.games.skat import rules as skat
 from webapp.games.skat import official as skat_official
+from webapp.games.skat import coach as skat_coach
 from webapp.games.tichu import rules as tichu
 from webapp.games.tichu import trick as tichu_round
 from webapp.core.steps import Step
@@ -147,7 +148,7 @@ def test_every_official_step_renders_in_german(module_app, cards, game, hand, ou
     declaration, implied = skat_official.declare(game, hand=hand, ouvert=ouvert)
     result = skat_official.score_game(cards[:10], cards[10:], declaration,
                                       skat_official.Outcome(points, tricks), implied=implied)
-    coach = skat_official.bidding_coach(cards[:10])
+    coach = skat_coach.bidding_coach(cards[:10])
     with module_app.test_request_context(), force_locale("de"):
         for step in result.steps + coach.steps + tuple(s for g in coach.games for s in g.steps):
             text = render_step(step, html=False)

@@ -13,6 +13,7 @@ from typing import Callable, Iterator
 
 import click
 from flask import has_app_context
+from flask.cli import ScriptInfo
 from flask_babel import force_locale
 
 from webapp.core.explain import render_error
@@ -67,12 +68,21 @@ def fail(message: str) -> None:
 
 @contextmanager
 def language(lang: str) -> Iterator[None]:
-    """An app context (created if needed) with the language forced to ``lang``."""
+    """An app context with the language forced to ``lang``.
+
+    The app is the running one (``flask --app webapp ...`` pushes its context), else the one the command
+    line's :class:`flask.cli.ScriptInfo` makes: the ``kartenschule`` root group puts one in the click
+    context, so this shared module never imports the app factory.
+
+    Raises:
+        click.UsageError: outside an app context and without a ScriptInfo in the click context.
+    """
     ctx = None
     if not has_app_context():
-        from webapp import create_app
-
-        ctx = create_app({"AUTO_MIGRATE": False}).app_context()  # the CLI needs no database
+        info = click.get_current_context().find_object(ScriptInfo)
+        if info is None:
+            raise click.UsageError("run this command through `kartenschule` or `flask --app webapp`")
+        ctx = info.load_app().app_context()
         ctx.push()
     try:
         with force_locale(lang):

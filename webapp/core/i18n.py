@@ -29,14 +29,17 @@ def translations_dir() -> Path:
     return Path(os.environ.get("KARTENSCHULE_TRANSLATIONS_DIR") or DEFAULT_TRANSLATIONS)
 
 
-@cache
 def languages(folder: Path | None = None) -> tuple[str, ...]:
     """The language codes offered, sorted: English and each compiled catalogue in ``folder``.
 
     Args:
-        folder: a translations folder; None for :func:`translations_dir`. Read once per folder.
+        folder: a translations folder; None for :func:`translations_dir`. Each folder is read once.
     """
-    folder = translations_dir() if folder is None else folder
+    return _found(translations_dir() if folder is None else Path(folder))
+
+
+@cache
+def _found(folder: Path) -> tuple[str, ...]:
     found = {path.parent.parent.name for path in folder.glob("*/LC_MESSAGES/messages.mo")}
     return tuple(sorted(found | {SOURCE_LANGUAGE}))
 

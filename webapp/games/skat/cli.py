@@ -16,6 +16,7 @@ from webapp.core.explain import label, render_error, render_steps
 from webapp.games.skat.look import skat_game_name
 from webapp.games.skat import rules as skat
 from webapp.games.skat import official
+from webapp.games.skat.coach import bidding_coach
 from webapp.core.steps import RuleInputError
 from webapp.core.cli import BATCH, EXPLAIN, LANG, DefaultGroup, fail, language, run_cases
 
@@ -78,7 +79,7 @@ def bid_answer(cards: tuple[str, ...], skat_tokens: tuple[str, ...] | None) -> t
     """
     hand_cards = skat.parse_hand(cards)
     skat_cards = None if skat_tokens is None else skat.parse_cards(skat_tokens)
-    result = official.bidding_coach(hand_cards, skat_cards)
+    result = bidding_coach(hand_cards, skat_cards)
     lines = [gettext("%(game)s: %(value)s, safe bid %(safe)s", game=skat_game_name(g.game, g.hand, g.ouvert),
                      value=g.value, safe=g.safe) for g in result.games]
     best = result.best

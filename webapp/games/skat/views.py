@@ -15,15 +15,31 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from flask import Blueprint, redirect, request, url_for
 
 from webapp.games.skat import rules as skat
 from webapp.games.skat import official
+from webapp.games.skat.coach import bidding_coach
 from webapp.core.steps import RuleInputError, Step
 from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
 
 bp = Blueprint("skat", __name__)
+
+
+class Rules(StrEnum):
+    """Which rules the trainer teaches (the URL's ``rules=``): the seed's family rule or the ISkO."""
+
+    FAMILY = "family"
+    OFFICIAL = "official"
+
+
+class Target(StrEnum):
+    """Where a click puts a card in official mode (the URL's ``target=``): the hand or the skat."""
+
+    HAND = "hand"
+    SKAT = "skat"
 
 
 @dataclass
@@ -32,12 +48,8 @@ class HandState(ProblemTracker):
 
     cards: list[skat.Card] = field(default_factory=list)
     skat_cards: list[skat.Card] = field(default_factory=list)
-    rules: str = "family"
-    target: str = "hand"
-
-
-RULES = ("family", "official")
-TARGETS = ("hand", "skat")
+    rules: Rules = field(default_factory=lambda: Rules.FAMILY)
+    target: Target = field(default_factory=lambda: Target.HAND)
 
 
 def read_hand(text: str, skat_text: str = "", state: HandState | None = None) -> HandState:
@@ -68,16 +80,19 @@ def read_hand(text: str, skat_text: str = "", state: HandState | None = None) ->
 def read_options(args) -> HandState:
     """Read ``rules`` and ``target`` (unknown values: 400, the default kept)."""
     state = HandState()
-    rules = args.get("rules", "family")
-    target = args.get("set_target") or args.get("target", "hand")
-    if rules not in RULES:
+    rules = args.get("rules", Rules.FAMILY)
+    target = args.get("set_target") or args.get("target", Target.HAND)
+    try:
+        state.rules = Rules(rules)
+    except ValueError:
         state.fail(Step("web.error.bad_url", detail=f"rules={rules}"))
-    else:
-        state.rules = rules
-    if target not in TARGETS:
+    try:
+        if state.rules is Rules.OFFICIAL:
+            state.target = Target(target)
+        else:
+            Target(target)
+    except ValueError:
         state.fail(Step("web.error.bad_url", detail=f"target={target}"))
-    elif rules == "official":
-        state.target = target
     return state
 
 
@@ -117,7 +132,7 @@ def apply_action(state: HandState, toggle: str | None, action: str | None) -> No
             state.cards.remove(card)
         elif card in state.skat_cards:
             state.skat_cards.remove(card)
-        elif state.target == "skat":
+        elif state.target is Target.SKAT:
             if len(state.skat_cards) >= official.SKAT_SIZE:
                 state.fail(Step("skat.error.skat_full"), status=422)
             else:
@@ -138,8 +153,8 @@ def hand_url(cards: list[skat.Card], state: HandState | None = None) -> str:
     params = {}
     if cards:
         params["hand"] = cards_text(cards)
-    if state is not None and state.rules == "official":
-        params["rules"] = "official"
+    if state is not None and state.rules is Rules.OFFICIAL:
+        params["rules"] = Rules.OFFICIAL.value
         if state.skat_cards:
             params["skat"] = cards_text(state.skat_cards)
         if state.target == "skat":
@@ -159,7 +174,7 @@ def page():
     third skat card; the cards already built are kept.
     """
     state = read_options(request.args)
-    read_hand(request.args.get("hand", ""), request.args.get("skat", "") if state.rules == "official" else "", state)
+    read_hand(request.args.get("hand", ""), request.args.get("skat", "") if state.rules is Rules.OFFICIAL else "", state)
     toggle, action = request.args.get("toggle"), request.args.get("action")
     apply_action(state, toggle, action)
     url = hand_url(state.cards, state)
@@ -169,8 +184,8 @@ def page():
     in_skat = sorted(state.skat_cards, key=skat.DECK.index)
     result = coach = None
     if len(selected) == skat.HAND_SIZE:
-        if state.rules == "official":
-            coach = official.bidding_coach(selected, in_skat if len(in_skat) == official.SKAT_SIZE else None)
+        if state.rules is Rules.OFFICIAL:
+            coach = bidding_coach(selected, in_skat if len(in_skat) == official.SKAT_SIZE else None)
         else:
             result = skat.family_game_value(selected)
     return page_or_fragment(
@@ -183,8 +198,8 @@ def page():
         hand_text=",".join(map(str, selected)),
         result=result,
         coach=coach,
-        official=state.rules == "official",
-        rules_urls={r: hand_url(state.cards, HandState(rules=r, skat_cards=state.skat_cards)) for r in RULES},
+        official=state.rules is Rules.OFFICIAL,
+        rules_urls={r.value: hand_url(state.cards, HandState(rules=r, skat_cards=state.skat_cards)) for r in Rules},
         in_skat=in_skat,
         skat_text=cards_text(in_skat),
         target=state.target,
