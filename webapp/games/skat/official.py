@@ -40,7 +40,7 @@ from enum import Enum
 from itertools import combinations
 from typing import Iterable
 
-from webapp.games.skat.rules import DECK, JACKS, Card, Rank, Suit, check_hand, parse_cards, parse_hand
+from webapp.games.skat.rules import DECK, JACKS, Card, Rank, Suit, base_value, check_hand, parse_cards, parse_hand
 from webapp.core.steps import RuleInputError, Step
 
 __all__ = [
@@ -84,7 +84,7 @@ class GameType(Enum):
     @property
     def base_value(self) -> int:
         """Base value (ISkO 5.1.1): clubs 12, spades 11, hearts 10, diamonds 9, Grand 24; Null 23 (plain Null)."""
-        return 24 if self is GameType.GRAND else 23 if self is GameType.NULL else _GAME_SUITS[self].base_value
+        return 24 if self is GameType.GRAND else 23 if self is GameType.NULL else base_value(_GAME_SUITS[self])
 
     @property
     def is_null(self) -> bool:

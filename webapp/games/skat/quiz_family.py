@@ -135,7 +135,7 @@ def check(question: dict[str, Any], answer: dict[str, Any]) -> Checked:
             wrong = step_index(steps, "skat.trump.choice", "skat.trump.tie")
         else:
             value = answer.get("value") or 0
-            base = result.trump.base_value if result.trump else 1
+            base = skat.base_value(result.trump) if result.trump else 1
             if value % base == 0 and value // base != result.jack_factor:
                 wrong = step_index(steps, "skat.factor.jacks")
             else:

@@ -19,38 +19,20 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable
 
+from webapp.core.cards import Suit
 from webapp.core.steps import RuleInputError, Step
 
 HAND_SIZE = 10
 MIN_TRUMPS = 6
 
 
-class Suit(Enum):
-    """The four Skat suits, highest first, with their base values (seed 002; ISkO 4.1)."""
-
-    CLUBS = "C"
-    SPADES = "S"
-    HEARTS = "H"
-    DIAMONDS = "D"
-
-    @property
-    def base_value(self) -> int:
-        """The suit's base value for a suit game: clubs 12, spades 11, hearts 10, diamonds 9."""
-        return _BASE_VALUES[self]
-
-    @property
-    def symbol(self) -> str:
-        """The suit's symbol: ♣ ♠ ♥ ♦."""
-        return _SYMBOLS[self]
-
-    @property
-    def is_red(self) -> bool:
-        """True for hearts and diamonds (the red suits of the French deck)."""
-        return self in (Suit.HEARTS, Suit.DIAMONDS)
+#: The suits' base values for a suit game (seed 002; ISkO 4.1): clubs 12, spades 11, hearts 10, diamonds 9.
+BASE_VALUES: dict[Suit, int] = {Suit.CLUBS: 12, Suit.SPADES: 11, Suit.HEARTS: 10, Suit.DIAMONDS: 9}
 
 
-_BASE_VALUES = {Suit.CLUBS: 12, Suit.SPADES: 11, Suit.HEARTS: 10, Suit.DIAMONDS: 9}
-_SYMBOLS = {Suit.CLUBS: "♣", Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦"}
+def base_value(suit: Suit) -> int:
+    """The suit's base value for a suit game: clubs 12, spades 11, hearts 10, diamonds 9 (ISkO 4.1)."""
+    return BASE_VALUES[suit]
 
 
 class Rank(Enum):
@@ -185,7 +167,7 @@ class FamilyValue:
         trump_counts: ``(suit, trumps)`` for each suit, clubs first.
         trump: the suit with the most trumps (ties to the higher suit), or None
             when no suit reaches 6 trumps.
-        value: the game value ``jack_factor * trump.base_value``, or None for a pass.
+        value: the game value ``jack_factor * base_value(trump)``, or None for a pass.
         steps: the explanation, in the order a teacher would give it.
     """
 
@@ -270,7 +252,7 @@ def family_game_value(hand: Iterable[Card]) -> FamilyValue:
         own = tuple(c for c in cards if c.suit is suit and not c.is_jack)
         counts.append((suit, len(own) + len(jacks)))
         steps.append(Step("skat.trumps.suit", suit=suit, count=len(own) + len(jacks), own=len(own), jacks=len(jacks)))
-    best_suit, best = max(counts, key=lambda sc: (sc[1], sc[0].base_value))
+    best_suit, best = max(counts, key=lambda sc: (sc[1], base_value(sc[0])))
 
     def result(trump: Suit | None, value: int | None) -> FamilyValue:
         return FamilyValue(cards, with_, len(run), factor, tuple(counts), trump, value, tuple(steps))
@@ -291,6 +273,6 @@ def family_game_value(hand: Iterable[Card]) -> FamilyValue:
         steps.append(Step("skat.verdict.pass"))
         return result(best_suit, None)
     steps.append(Step("skat.ace.found", aces=aces))
-    value = factor * best_suit.base_value
-    steps.append(Step("skat.value", factor=factor, suit=best_suit, base=best_suit.base_value, value=value))
+    value = factor * base_value(best_suit)
+    steps.append(Step("skat.value", factor=factor, suit=best_suit, base=base_value(best_suit), value=value))
     return result(best_suit, value)
