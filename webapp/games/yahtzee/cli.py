@@ -28,7 +28,8 @@ from webapp.core.steps import RuleInputError
 from webapp.core.cli import EXPLAIN, LANG, DefaultGroup, fail, language
 
 CARD = click.option("--card", default="", metavar="BOX=POINTS,...", help='The score card so far, e.g. "aces=3,yahtzee=50,bonus=1".')
-JOKER = click.option("--joker", type=click.Choice(y.JOKER_RULES), default=y.FORCED, show_default=True,
+JOKER = click.option("--joker", type=click.Choice([rule.value for rule in y.JokerRule]), default=y.FORCED.value,
+                     show_default=True, callback=lambda _ctx, _param, value: y.JokerRule(value),
                      help="Joker rule: forced (official, seed 004) or free placement.")
 TABLE_DIR = click.option("--table-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
                          help="Folder of the strategy table (default: the app's instance folder).")
@@ -51,7 +52,7 @@ def _progress_bar(label_text: str):
     return update, bar
 
 
-def score_lines(dice_text: str, card_text: str, joker: str) -> tuple[list[str], list[str]]:
+def score_lines(dice_text: str, card_text: str, joker: y.JokerRule) -> tuple[list[str], list[str]]:
     """``(lines, steps)``: one line a box (``Fours: 20``, ``Chance: -`` when not allowed).
 
     Raises:
@@ -74,7 +75,7 @@ def group() -> None:
 @JOKER
 @EXPLAIN
 @LANG
-def score_command(dice: str, card: str, joker: str, explain: bool, lang: str) -> None:
+def score_command(dice: str, card: str, joker: y.JokerRule, explain: bool, lang: str) -> None:
     """What each box would give for DICE (five digits 1-6) on the score card."""
     with language(lang):
         try:
@@ -92,7 +93,7 @@ def score_command(dice: str, card: str, joker: str, explain: bool, lang: str) ->
 @JOKER
 @TABLE_DIR
 @LANG
-def advise_command(dice: str, roll: int | None, card: str, joker: str, table_dir: Path | None, lang: str) -> None:
+def advise_command(dice: str, roll: int | None, card: str, joker: y.JokerRule, table_dir: Path | None, lang: str) -> None:
     """The coach: expected final score of each choice, the best first, and why."""
     with language(lang):
         try:
@@ -122,7 +123,7 @@ def advise_command(dice: str, roll: int | None, card: str, joker: str, table_dir
 @JOKER
 @TABLE_DIR
 @click.option("--force", is_flag=True, help="Compute again even if the table exists.")
-def table_command(joker: str, table_dir: Path | None, force: bool) -> None:
+def table_command(joker: y.JokerRule, table_dir: Path | None, force: bool) -> None:
     """Compute the optimal-strategy table once and save it (prints the expected score)."""
     store = _store(table_dir)
     strategy = None if force else store.load(joker)
@@ -143,7 +144,7 @@ def table_command(joker: str, table_dir: Path | None, force: bool) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the dice.")
 @click.option("--timeout", type=float, default=5.0, show_default=True, help="Seconds an external bot has for one answer.")
 @JOKER
-def tournament_command(bots: tuple[str, ...], games: int, seed: int, timeout: float, joker: str) -> None:
+def tournament_command(bots: tuple[str, ...], games: int, seed: int, timeout: float, joker: y.JokerRule) -> None:
     """Run the bot tournament of seed 004. BOTS: dummy, heuristic, optimal, package.module.Class,
     path/to/file.py:Class, or exec:COMMAND (a program speaking JSON lines; see the README)."""
     from webapp.games.yahtzee.contest.players import IllegalChoice

@@ -148,14 +148,14 @@ def _flat(free: np.ndarray, up: np.ndarray, yb: np.ndarray) -> np.ndarray:
 
 
 def placement_values(table: np.ndarray, free: np.ndarray, up: np.ndarray, yb: np.ndarray,
-                     joker: str = y.FORCED) -> np.ndarray:
+                     joker: y.JokerRule = y.FORCED) -> np.ndarray:
     """Value of every outcome after the last roll: the best allowed box, bonuses, and the rest.
 
     Args:
         table: flat table of expected future points, indexed by :func:`_flat`.
         free, up, yb: int arrays of shape (S,): free-box masks, capped upper totals,
             1 where the Yahtzee box holds 50.
-        joker: :data:`yahtzee.FORCED` or :data:`yahtzee.FREE`.
+        joker: :attr:`JokerRule.FORCED` or :attr:`JokerRule.FREE`.
 
     Returns:
         Shape (252, S).
@@ -223,7 +223,7 @@ class TurnValues:
     start: np.ndarray
 
 
-def turn_values(table: np.ndarray, free, up, yb, joker: str = y.FORCED) -> TurnValues:
+def turn_values(table: np.ndarray, free, up, yb, joker: y.JokerRule = y.FORCED) -> TurnValues:
     """Run one turn backwards for S turn states (see the module docstring)."""
     free, up, yb = (np.atleast_1d(np.asarray(a, dtype=np.int64)) for a in (free, up, yb))
     last = placement_values(table, free, up, yb, joker)
@@ -264,12 +264,12 @@ def table_shape() -> tuple[int, int, int]:
     return (ALL_FREE + 1, UPPER_CAP + 1, 2)
 
 
-def compute_table(joker: str = y.FORCED, progress: Callable[[int, int], None] | None = None,
+def compute_table(joker: y.JokerRule = y.FORCED, progress: Callable[[int, int], None] | None = None,
                   chunk: int = 2048, within: int = ALL_FREE, workers: int | None = None) -> np.ndarray:
     """Compute the expected future points of every reachable turn state.
 
     Args:
-        joker: :data:`yahtzee.FORCED` (seed 004) or :data:`yahtzee.FREE`.
+        joker: :attr:`JokerRule.FORCED` (seed 004) or :attr:`JokerRule.FREE`.
         progress: called as ``progress(done, total)`` (turn states) after each chunk.
         chunk: turn states handled together (memory about chunk x 30 kB).
         within: only the states whose free boxes are a subset of this mask (a
@@ -331,7 +331,7 @@ class Strategy:
     remembered (LRU, 4096 states).
     """
 
-    def __init__(self, table: np.ndarray, joker: str = y.FORCED) -> None:
+    def __init__(self, table: np.ndarray, joker: y.JokerRule = y.FORCED) -> None:
         self.table = table
         self.flat = table.reshape(-1)
         self.joker = joker
