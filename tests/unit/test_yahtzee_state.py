@@ -218,3 +218,59 @@ def test_joker_modes_are_a_str_enum_with_the_old_names():
     assert [m.value for m in y.JokerRule] == ["forced", "free"]
     assert y.FORCED == "forced" and y.FREE == "free" and isinstance(y.FORCED, str)
     assert y.JokerRule("free") is y.JokerRule.FREE and f"yahtzee-{y.FORCED}" == "yahtzee-forced"
+
+
+# --- the strategy-table store: owned, one background computation at a time ------------------------------
+
+def test_the_worker_pool_of_a_table_computation_is_bounded():
+    from webapp.games.yahtzee import strategy as ys
+    from webapp.games.yahtzee.table import TableStore
+
+    for bad in (0, ys.MAX_WORKERS + 1, 2.0, True):
+        with pytest.raises(ValueError):
+            ys.compute_table(workers=bad, within=0)
+        with pytest.raises(ValueError):
+            TableStore("unused", workers=bad)
+
+
+def test_a_store_computes_missing_tables_one_at_a_time_in_one_thread(tmp_path, monkeypatch):
+    import threading
+
+    from webapp.games.yahtzee import table as yt
+
+    running, most, calls = [0], [0], []
+    release = threading.Event()
+
+    def slow_table(joker, progress=None, **kwargs):
+        running[0] += 1
+        most[0] = max(most[0], running[0])
+        calls.append(joker)
+        release.wait(5)
+        running[0] -= 1
+        raise OSError("no disk")  # nothing is written; the error is kept for the page
+
+    monkeypatch.setattr(yt.ys, "compute_table", slow_table)
+    store = yt.TableStore(tmp_path)
+    before = threading.active_count()
+    for _ in range(20):  # twenty page views while the tables are missing
+        assert store.strategy(y.FORCED) is None and store.strategy("free") is None
+    assert threading.active_count() <= before + 1  # one worker thread, not one a request
+    release.set()
+    assert store.wait(timeout=10)
+    assert calls == [y.FORCED, y.FREE] and most[0] == 1
+    assert set(store.errors) == {y.FORCED, y.FREE}
+
+
+def test_each_app_owns_its_table_stores():
+    from flask import Flask
+
+    from webapp.games.yahtzee import table as yt
+    from webapp.games.yahtzee import views
+
+    first, second = Flask("first"), Flask("second")
+    for app in (first, second):
+        app.register_blueprint(views.bp)  # the blueprint gives the app its stores
+    stores = first.extensions[yt.EXTENSION]
+    assert isinstance(stores, yt.TableStores) and stores is not second.extensions[yt.EXTENSION]
+    assert stores.for_folder("somewhere") is stores.for_folder("somewhere")
+    assert stores.for_folder("somewhere") is not second.extensions[yt.EXTENSION].for_folder("somewhere")

@@ -36,7 +36,8 @@ TABLE_DIR = click.option("--table-dir", type=click.Path(file_okay=False, path_ty
 
 
 def _store(table_dir: Path | None) -> yahtzee_table.TableStore:
-    return yahtzee_table.store_for(table_dir) if table_dir else yahtzee_table.default_store()
+    """A store of its own for this command: ``--table-dir``, else the default folder."""
+    return yahtzee_table.TableStore(table_dir) if table_dir else yahtzee_table.default_store()
 
 
 def _progress_bar(label_text: str):
@@ -106,11 +107,12 @@ def advise_command(dice: str, roll: int | None, card: str, joker: y.JokerRule, t
         roll = (1 if parsed_dice else 0) if roll is None else roll
         if (parsed_dice is None) != (roll == 0):
             fail("give --dice with --roll 1, 2 or 3, or neither before the first roll")
-        strategy = _store(table_dir).load(joker)
+        store = _store(table_dir)
+        strategy = store.load(joker)
         if strategy is None:
             update, bar = _progress_bar("Computing the strategy table (once)")
             with bar:
-                strategy = _store(table_dir).compute(joker, update)
+                strategy = store.compute(joker, update)
         advice = yahtzee_coach.advise(strategy, parsed_card, parsed_dice, roll)
         for choice in advice.choices:
             what = (f"keep {''.join(map(str, choice.keep)) or '-'}" if choice.keep is not None

@@ -8,7 +8,11 @@ folder). Dice come from the server's random generator, never from the browser.
 One form, one POST route: the button pressed names the action (``roll``,
 ``hold-0`` .. ``hold-4``, ``place-<box>``, ``new``, ``coach-on``, ``coach-off``).
 htmx gets the game fragment back; without JavaScript the browser is redirected
-to ``/yahtzee`` (POST, redirect, GET).
+to ``/yahtzee`` (POST, redirect, GET). The rules of the turn are the engine's
+(:mod:`webapp.games.yahtzee.turn`): this module maps a button to a move and the
+engine's error type to the status (notation error 400, rule violation 409).
+The coach's strategy tables come from the app's stores (:mod:`webapp.games.yahtzee.table`),
+set up when this blueprint is registered.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from webapp.core.steps import RuleInputError
 from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
 
 bp = Blueprint("yahtzee", __name__)
+bp.record_once(lambda state: yahtzee_table.init_app(state.app))  # the app's strategy-table stores
 
 SESSION_KEY = "yahtzee"
 _RNG = random.SystemRandom()
@@ -40,18 +45,22 @@ class Game(ProblemTracker):
 
     @property
     def card(self) -> y.Scorecard:
+        """The score card (the template's name)."""
         return self.turn.card
 
     @property
     def dice(self) -> tuple[int, ...]:
+        """The dice showing, ``()`` before the first roll."""
         return self.turn.dice
 
     @property
     def held(self) -> tuple[bool, ...]:
+        """Which dice are kept (the template's and the cookie's name)."""
         return self.turn.kept
 
     @property
     def roll(self) -> int:
+        """Rolls made this turn, 0..3 (the template's and the cookie's name)."""
         return self.turn.rolls
 
     @classmethod
@@ -68,6 +77,7 @@ class Game(ProblemTracker):
         return cls(turn=turn, coach=bool(data.get("coach")))
 
     def save(self) -> None:
+        """Write the game into the session cookie (the format :meth:`load` reads)."""
         session[SESSION_KEY] = {
             "card": str(self.card), "dice": "".join(map(str, self.dice)),
             "held": "".join("1" if h else "0" for h in self.held), "roll": self.roll, "coach": self.coach,
@@ -107,7 +117,8 @@ class Game(ProblemTracker):
 
 def table_store() -> yahtzee_table.TableStore:
     """The strategy tables of this app: ``YAHTZEE_TABLE_DIR`` or the instance folder."""
-    return yahtzee_table.store_for(current_app.config.get("YAHTZEE_TABLE_DIR") or current_app.instance_path)
+    stores = current_app.extensions[yahtzee_table.EXTENSION]
+    return stores.for_folder(yahtzee_table.app_folder(current_app.config, current_app.instance_path))
 
 
 def coach_view(game: Game) -> dict:
