@@ -107,6 +107,6 @@ def runner(app):
 @pytest.fixture(scope="session")
 def yahtzee_strategy():
     """The optimal Yahtzee strategy (forced joker rule), its table computed at most once a session."""
-    from webapp.games.yahtzee.table import store_for
+    from webapp.games.yahtzee.table import TableStore
 
-    return store_for(os.environ["KARTENSCHULE_YAHTZEE_TABLE_DIR"]).ensure()
+    return TableStore(os.environ["KARTENSCHULE_YAHTZEE_TABLE_DIR"]).ensure()

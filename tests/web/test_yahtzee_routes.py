@@ -141,9 +141,8 @@ def test_the_coach_gets_ready_without_blocking_the_page(app, client, monkeypatch
     html = response.get_data(as_text=True)
     assert response.status_code == 200
     assert "The coach is getting ready" in html or "The coach could not get ready" in html
-    store = yahtzee_table.store_for(tmp_path / "empty")
-    for thread in store._threads.values():
-        thread.join(timeout=10)
+    store = app.extensions[yahtzee_table.EXTENSION].for_folder(tmp_path / "empty")
+    store.wait(timeout=10)
     assert "The coach could not get ready" in client.get("/yahtzee").get_data(as_text=True)
 
 
@@ -169,7 +168,7 @@ def test_german_page(client):
 def test_a_damaged_table_file_is_not_a_500(app, client, tmp_path, monkeypatch):
     folder = tmp_path / "damaged"
     folder.mkdir()
-    store = yahtzee_table.store_for(folder)
+    store = yahtzee_table.TableStore(folder)
     store.path().write_bytes(b"not a table")
     monkeypatch.setattr(yahtzee_table.ys, "compute_table", lambda *a, **k: (_ for _ in ()).throw(OSError("disk full")))
     app.config["YAHTZEE_TABLE_DIR"] = str(folder)

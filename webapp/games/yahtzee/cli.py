@@ -28,14 +28,16 @@ from webapp.core.steps import RuleInputError
 from webapp.core.cli import EXPLAIN, LANG, DefaultGroup, fail, language
 
 CARD = click.option("--card", default="", metavar="BOX=POINTS,...", help='The score card so far, e.g. "aces=3,yahtzee=50,bonus=1".')
-JOKER = click.option("--joker", type=click.Choice(y.JOKER_RULES), default=y.FORCED, show_default=True,
+JOKER = click.option("--joker", type=click.Choice([rule.value for rule in y.JokerRule]), default=y.FORCED.value,
+                     show_default=True, callback=lambda _ctx, _param, value: y.JokerRule(value),
                      help="Joker rule: forced (official, seed 004) or free placement.")
 TABLE_DIR = click.option("--table-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
                          help="Folder of the strategy table (default: the app's instance folder).")
 
 
 def _store(table_dir: Path | None) -> yahtzee_table.TableStore:
-    return yahtzee_table.store_for(table_dir) if table_dir else yahtzee_table.default_store()
+    """A store of its own for this command: ``--table-dir``, else the default folder."""
+    return yahtzee_table.TableStore(table_dir) if table_dir else yahtzee_table.default_store()
 
 
 def _progress_bar(label_text: str):
@@ -51,7 +53,7 @@ def _progress_bar(label_text: str):
     return update, bar
 
 
-def score_lines(dice_text: str, card_text: str, joker: str) -> tuple[list[str], list[str]]:
+def score_lines(dice_text: str, card_text: str, joker: y.JokerRule) -> tuple[list[str], list[str]]:
     """``(lines, steps)``: one line a box (``Fours: 20``, ``Chance: -`` when not allowed).
 
     Raises:
@@ -74,7 +76,7 @@ def group() -> None:
 @JOKER
 @EXPLAIN
 @LANG
-def score_command(dice: str, card: str, joker: str, explain: bool, lang: str) -> None:
+def score_command(dice: str, card: str, joker: y.JokerRule, explain: bool, lang: str) -> None:
     """What each box would give for DICE (five digits 1-6) on the score card."""
     with language(lang):
         try:
@@ -92,7 +94,7 @@ def score_command(dice: str, card: str, joker: str, explain: bool, lang: str) ->
 @JOKER
 @TABLE_DIR
 @LANG
-def advise_command(dice: str, roll: int | None, card: str, joker: str, table_dir: Path | None, lang: str) -> None:
+def advise_command(dice: str, roll: int | None, card: str, joker: y.JokerRule, table_dir: Path | None, lang: str) -> None:
     """The coach: expected final score of each choice, the best first, and why."""
     with language(lang):
         try:
@@ -105,11 +107,12 @@ def advise_command(dice: str, roll: int | None, card: str, joker: str, table_dir
         roll = (1 if parsed_dice else 0) if roll is None else roll
         if (parsed_dice is None) != (roll == 0):
             fail("give --dice with --roll 1, 2 or 3, or neither before the first roll")
-        strategy = _store(table_dir).load(joker)
+        store = _store(table_dir)
+        strategy = store.load(joker)
         if strategy is None:
             update, bar = _progress_bar("Computing the strategy table (once)")
             with bar:
-                strategy = _store(table_dir).compute(joker, update)
+                strategy = store.compute(joker, update)
         advice = yahtzee_coach.advise(strategy, parsed_card, parsed_dice, roll)
         for choice in advice.choices:
             what = (f"keep {''.join(map(str, choice.keep)) or '-'}" if choice.keep is not None
@@ -122,7 +125,7 @@ def advise_command(dice: str, roll: int | None, card: str, joker: str, table_dir
 @JOKER
 @TABLE_DIR
 @click.option("--force", is_flag=True, help="Compute again even if the table exists.")
-def table_command(joker: str, table_dir: Path | None, force: bool) -> None:
+def table_command(joker: y.JokerRule, table_dir: Path | None, force: bool) -> None:
     """Compute the optimal-strategy table once and save it (prints the expected score)."""
     store = _store(table_dir)
     strategy = None if force else store.load(joker)
@@ -143,7 +146,7 @@ def table_command(joker: str, table_dir: Path | None, force: bool) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the dice.")
 @click.option("--timeout", type=float, default=5.0, show_default=True, help="Seconds an external bot has for one answer.")
 @JOKER
-def tournament_command(bots: tuple[str, ...], games: int, seed: int, timeout: float, joker: str) -> None:
+def tournament_command(bots: tuple[str, ...], games: int, seed: int, timeout: float, joker: y.JokerRule) -> None:
     """Run the bot tournament of seed 004. BOTS: dummy, heuristic, optimal, package.module.Class,
     path/to/file.py:Class, or exec:COMMAND (a program speaking JSON lines; see the README)."""
     from webapp.games.yahtzee.contest.players import IllegalChoice

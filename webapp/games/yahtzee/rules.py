@@ -17,7 +17,7 @@ the official Hasbro rules:
   (with 50 or with 0): it must go in the upper box of its face if that is free;
   otherwise in any free lower box, where Full House, Small and Large Straight
   score their full 25, 30 and 40; otherwise a 0 goes in any free upper box.
-  (:data:`FREE` is the free-placement convention: any free box; Full House and the
+  (:attr:`JokerRule.FREE` is the free-placement convention: any free box; Full House and the
   straights score in full only once the upper box of the face is filled.)
 
 >>> card = parse_card("aces=3,yahtzee=50")
@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Mapping, Sequence
 
 from webapp.core.steps import RuleInputError, Step
@@ -47,12 +47,38 @@ SMALL_STRAIGHT = 30
 LARGE_STRAIGHT = 40
 YAHTZEE_SCORE = 50
 
-#: Joker conventions: the official forced joker rule (the seed's) and free placement.
-FORCED = "forced"
-FREE = "free"
-JOKER_RULES = (FORCED, FREE)
+
+
+class JokerRule(StrEnum):
+    """The joker conventions; the value is the name in URLs, on the command line and in table file names.
+
+    ``FORCED`` is the official forced joker rule (seed 004, Hasbro rules); ``FREE`` is
+    free placement (any free box; see :func:`joker_allowed`).
+    """
+
+    FORCED = "forced"
+    FREE = "free"
+
+
+FORCED = JokerRule.FORCED
+FREE = JokerRule.FREE
+JOKER_RULES: tuple[JokerRule, ...] = tuple(JokerRule)
 
 Dice = tuple[int, ...]
+
+
+class NotationError(RuleInputError):
+    """Input text that names nothing: no die, no box, no score card, no die position.
+
+    The web answers it with 400 (the request itself is wrong).
+    """
+
+
+class RuleViolation(RuleInputError):
+    """A well-formed move the rules forbid now (seed 004): a filled box, a box the joker
+    rule forbids, a fourth roll, keeping or placing before the first roll, a move after
+    the 13th turn. The web answers it with 409 (it conflicts with the game's state).
+    """
 
 
 class Category(Enum):
@@ -171,16 +197,16 @@ def parse_dice(text: str, count: int = DICE) -> Dice:
         The dice as a tuple of ints in the order written.
 
     Raises:
-        RuleInputError: ``yahtzee.error.die`` naming a character that is no die,
+        NotationError: ``yahtzee.error.die`` naming a character that is no die,
             ``yahtzee.error.count`` when there are not ``count`` dice.
     """
     dice = []
     for char in re.sub(r"[\s,]+", "", text):
         if char not in "123456":
-            raise RuleInputError("yahtzee.error.die", f"not a die (1-6): {char}", token=char)
+            raise NotationError("yahtzee.error.die", f"not a die (1-6): {char}", token=char)
         dice.append(int(char))
     if len(dice) != count:
-        raise RuleInputError("yahtzee.error.count", f"{count} dice are needed, not {len(dice)}",
+        raise NotationError("yahtzee.error.count", f"{count} dice are needed, not {len(dice)}",
                              count=len(dice), needed=count)
     return tuple(dice)
 
@@ -206,12 +232,12 @@ def parse_category(text: str) -> Category:
     ``large``, ``yahtzee``, ``chance`` (also the enum names, case-insensitive).
 
     Raises:
-        RuleInputError: ``yahtzee.error.category`` naming the unknown box.
+        NotationError: ``yahtzee.error.category`` naming the unknown box.
     """
     key = text.strip().lower().replace("-", "_").replace(" ", "_")
     found = _ALIASES.get(key) or _ALIASES.get(key.replace("_", ""))
     if found is None:
-        raise RuleInputError("yahtzee.error.category", f"not a Yahtzee box: {text}", token=text)
+        raise NotationError("yahtzee.error.category", f"not a Yahtzee box: {text}", token=text)
     return found
 
 
@@ -301,16 +327,16 @@ class Scorecard:
         """The score: all boxes plus upper bonus plus Yahtzee bonus (the seed's ``getScore``)."""
         return self.upper_score + self.upper_bonus + self.lower_score + self.yahtzee_bonus
 
-    def place(self, category: Category, dice: Sequence[int], joker: str = FORCED) -> "Scorecard":
+    def place(self, category: Category, dice: Sequence[int], joker: JokerRule = FORCED) -> "Scorecard":
         """Fill ``category`` with ``dice``: the new card (with a Yahtzee bonus when earned).
 
         Raises:
-            RuleInputError: ``yahtzee.error.taken`` when the box is filled already,
+            RuleViolation: ``yahtzee.error.taken`` when the box is filled already,
                 ``yahtzee.joker.not_here`` when the joker rule sends this Yahtzee elsewhere.
         """
         (option,) = options(dice, self, joker, only=category)
         if not option.allowed:
-            raise RuleInputError(option.refusal.code, f"{category.value}: {option.refusal.code}",
+            raise RuleViolation(option.refusal.code, f"{category.value}: {option.refusal.code}",
                                  token=category.value, **option.refusal.as_dict())
         boxes = self.as_dict() | {category: option.points - option.bonus}
         return Scorecard.from_mapping(boxes, self.yahtzee_bonuses + (1 if option.bonus else 0))
@@ -329,7 +355,7 @@ def parse_card(text: str) -> Scorecard:
     points must be a score the box can hold (Twos 0, 2, .. 10; Full House 0 or 25).
 
     Raises:
-        RuleInputError: ``yahtzee.error.item`` (not ``box=points``),
+        NotationError: ``yahtzee.error.item`` (not ``box=points``),
             ``yahtzee.error.category`` (unknown box), ``yahtzee.error.points``
             (impossible points), ``yahtzee.error.twice`` (a box given twice),
             ``yahtzee.error.bonus`` (a bonus without 50 in the Yahtzee box, or too many).
@@ -339,20 +365,20 @@ def parse_card(text: str) -> Scorecard:
     for item in filter(None, (part.strip() for part in re.split(r"[,;\s]+", text))):
         name, sep, value = item.partition("=")
         if not sep or not value.strip().isdigit():
-            raise RuleInputError("yahtzee.error.item", f"write box=points: {item}", token=item)
+            raise NotationError("yahtzee.error.item", f"write box=points: {item}", token=item)
         points = int(value)
         if name.strip().lower() == "bonus":
             bonuses = points
             continue
         category = parse_category(name)
         if category in boxes:
-            raise RuleInputError("yahtzee.error.twice", f"box given twice: {name}", token=item, category=category)
+            raise NotationError("yahtzee.error.twice", f"box given twice: {name}", token=item, category=category)
         if points not in possible_scores(category):
-            raise RuleInputError("yahtzee.error.points", f"{category.value} cannot hold {points}", token=item,
+            raise NotationError("yahtzee.error.points", f"{category.value} cannot hold {points}", token=item,
                                  category=category, points=points)
         boxes[category] = points
     if bonuses and (boxes.get(Category.YAHTZEE) != YAHTZEE_SCORE or bonuses > len(boxes) - 1):
-        raise RuleInputError("yahtzee.error.bonus", f"impossible Yahtzee bonus count: {bonuses}",
+        raise NotationError("yahtzee.error.bonus", f"impossible Yahtzee bonus count: {bonuses}",
                              token=f"bonus={bonuses}", count=bonuses)
     return Scorecard.from_mapping(boxes, bonuses)
 
@@ -389,7 +415,7 @@ class Option:
         return self.points - self.bonus
 
 
-def joker_allowed(dice: Sequence[int], card: Scorecard, joker: str = FORCED) -> tuple[Category, ...] | None:
+def joker_allowed(dice: Sequence[int], card: Scorecard, joker: JokerRule = FORCED) -> tuple[Category, ...] | None:
     """The boxes a Yahtzee may go in under the joker rule, or ``None`` when the rule does not apply.
 
     The rule applies to a Yahtzee rolled when the Yahtzee box is filled (50 or 0).
@@ -424,7 +450,7 @@ def box_points(category: Category, dice: Sequence[int], joker: bool) -> int:
     return category.score(dice)
 
 
-def options(dice: Sequence[int], card: Scorecard, joker: str = FORCED,
+def options(dice: Sequence[int], card: Scorecard, joker: JokerRule = FORCED,
             only: Category | None = None) -> tuple[Option, ...]:
     """What each of the 13 boxes would give for these dice on this card, and why.
 
@@ -491,7 +517,7 @@ class Explanation:
         return tuple(o for o in self.options if o.allowed)
 
 
-def explain(dice: Sequence[int], card: Scorecard, joker: str = FORCED) -> Explanation:
+def explain(dice: Sequence[int], card: Scorecard, joker: JokerRule = FORCED) -> Explanation:
     """Explain a roll on a score card: the bonus state, the joker rule, then each free box.
 
     Returns:
@@ -516,7 +542,7 @@ def explain(dice: Sequence[int], card: Scorecard, joker: str = FORCED) -> Explan
     return Explanation(dice, card, opts, tuple(steps))
 
 
-def _joker_step(dice: Sequence[int], card: Scorecard, allowed: tuple[Category, ...], joker: str) -> Step:
+def _joker_step(dice: Sequence[int], card: Scorecard, allowed: tuple[Category, ...], joker: JokerRule) -> Step:
     if joker == FREE:
         return Step("yahtzee.joker.free")
     own = UPPER[dice[0] - 1]
@@ -545,7 +571,7 @@ def bonus_state(card: Scorecard) -> tuple[Step, ...]:
     return tuple(steps)
 
 
-def legal_categories(dice: Sequence[int], card: Scorecard, joker: str = FORCED) -> tuple[Category, ...]:
+def legal_categories(dice: Sequence[int], card: Scorecard, joker: JokerRule = FORCED) -> tuple[Category, ...]:
     """The boxes the player may fill with these dice (free, and allowed by the joker rule)."""
     jokers = joker_allowed(dice, card, joker)
     return jokers if jokers is not None else card.free

@@ -98,6 +98,9 @@ COUNTS = np.array([[o.count(f) for o in OUTCOMES] for f in range(1, 7)])
 YAHTZEE_ROWS = np.array([KEEP_INDEX[(f,) * 5] - OUT0 for f in range(1, 7)])
 IS_YAHTZEE = np.zeros(N_OUT, dtype=bool)
 IS_YAHTZEE[YAHTZEE_ROWS] = True
+for _constant in (*_PLUS_ONE, *_MINUS_ONE[1:], P_FIRST, SCORES, MATCHES, COUNTS, YAHTZEE_ROWS, IS_YAHTZEE):
+    _constant.setflags(write=False)  # shared by every computation: read-only
+del _constant
 
 
 def expected_keeps(values: np.ndarray) -> np.ndarray:
@@ -148,14 +151,14 @@ def _flat(free: np.ndarray, up: np.ndarray, yb: np.ndarray) -> np.ndarray:
 
 
 def placement_values(table: np.ndarray, free: np.ndarray, up: np.ndarray, yb: np.ndarray,
-                     joker: str = y.FORCED) -> np.ndarray:
+                     joker: y.JokerRule = y.FORCED) -> np.ndarray:
     """Value of every outcome after the last roll: the best allowed box, bonuses, and the rest.
 
     Args:
         table: flat table of expected future points, indexed by :func:`_flat`.
         free, up, yb: int arrays of shape (S,): free-box masks, capped upper totals,
             1 where the Yahtzee box holds 50.
-        joker: :data:`yahtzee.FORCED` or :data:`yahtzee.FREE`.
+        joker: :attr:`JokerRule.FORCED` or :attr:`JokerRule.FREE`.
 
     Returns:
         Shape (252, S).
@@ -223,7 +226,7 @@ class TurnValues:
     start: np.ndarray
 
 
-def turn_values(table: np.ndarray, free, up, yb, joker: str = y.FORCED) -> TurnValues:
+def turn_values(table: np.ndarray, free, up, yb, joker: y.JokerRule = y.FORCED) -> TurnValues:
     """Run one turn backwards for S turn states (see the module docstring)."""
     free, up, yb = (np.atleast_1d(np.asarray(a, dtype=np.int64)) for a in (free, up, yb))
     last = placement_values(table, free, up, yb, joker)
@@ -264,23 +267,49 @@ def table_shape() -> tuple[int, int, int]:
     return (ALL_FREE + 1, UPPER_CAP + 1, 2)
 
 
-def compute_table(joker: str = y.FORCED, progress: Callable[[int, int], None] | None = None,
+#: The most threads one table computation may use (NumPy releases the GIL; more cores hardly help).
+MAX_WORKERS = 4
+
+
+def check_workers(workers: int | None) -> int | None:
+    """``workers`` if it is ``None`` (the default) or a whole number 1..:data:`MAX_WORKERS`.
+
+    Raises:
+        ValueError: any other value.
+    """
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or not 1 <= workers <= MAX_WORKERS):
+        raise ValueError(f"workers must be 1..{MAX_WORKERS}, not {workers!r}")
+    return workers
+
+
+def default_workers() -> int:
+    """Threads of a table computation when none are given: 2, or 1 on one core."""
+    return min(2, os.cpu_count() or 1)
+
+
+def compute_table(joker: y.JokerRule = y.FORCED, progress: Callable[[int, int], None] | None = None,
                   chunk: int = 2048, within: int = ALL_FREE, workers: int | None = None) -> np.ndarray:
     """Compute the expected future points of every reachable turn state.
 
     Args:
-        joker: :data:`yahtzee.FORCED` (seed 004) or :data:`yahtzee.FREE`.
+        joker: :attr:`JokerRule.FORCED` (seed 004) or :attr:`JokerRule.FREE`.
         progress: called as ``progress(done, total)`` (turn states) after each chunk.
         chunk: turn states handled together (memory about chunk x 30 kB).
         within: only the states whose free boxes are a subset of this mask (a
             reduced game, for tests); the default is the whole game.
-        workers: threads working on the chunks of a level (default: 2, or 1 on one core).
+        workers: threads working on the chunks of a level, 1..:data:`MAX_WORKERS`
+            (default: :func:`default_workers`); the pool lives only during the call.
 
     Returns:
         A float64 array of :func:`table_shape`; unreachable states hold NaN, and a
         state without free boxes holds 0. ``table[ALL_FREE, 0, 0]`` is the
         expected final score of a game.
+
+    Raises:
+        ValueError: ``workers`` outside 1..:data:`MAX_WORKERS`.
     """
+    workers = check_workers(workers) or default_workers()
     table = np.full(table_shape(), np.nan)
     table[0] = 0.0
     flat = table.reshape(-1)
@@ -293,7 +322,7 @@ def compute_table(joker: str = y.FORCED, progress: Callable[[int, int], None] | 
         flat[_flat(free[part], up[part], yb[part])] = turn_values(flat, free[part], up[part], yb[part], joker).start
         return len(free[part])
 
-    with ThreadPoolExecutor(max_workers=workers or min(2, os.cpu_count() or 1)) as pool:
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="yahtzee-table") as pool:
         for free, up, yb in levels:
             parts = [slice(start, start + chunk) for start in range(0, len(free), chunk)]
             for count in pool.map(run, parts):  # NumPy releases the GIL inside its loops
@@ -331,7 +360,7 @@ class Strategy:
     remembered (LRU, 4096 states).
     """
 
-    def __init__(self, table: np.ndarray, joker: str = y.FORCED) -> None:
+    def __init__(self, table: np.ndarray, joker: y.JokerRule = y.FORCED) -> None:
         self.table = table
         self.flat = table.reshape(-1)
         self.joker = joker

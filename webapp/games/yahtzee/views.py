@@ -8,7 +8,11 @@ folder). Dice come from the server's random generator, never from the browser.
 One form, one POST route: the button pressed names the action (``roll``,
 ``hold-0`` .. ``hold-4``, ``place-<box>``, ``new``, ``coach-on``, ``coach-off``).
 htmx gets the game fragment back; without JavaScript the browser is redirected
-to ``/yahtzee`` (POST, redirect, GET).
+to ``/yahtzee`` (POST, redirect, GET). The rules of the turn are the engine's
+(:mod:`webapp.games.yahtzee.turn`): this module maps a button to a move and the
+engine's error type to the status (notation error 400, rule violation 409).
+The coach's strategy tables come from the app's stores (:mod:`webapp.games.yahtzee.table`),
+set up when this blueprint is registered.
 """
 
 from __future__ import annotations
@@ -21,10 +25,12 @@ from flask import Blueprint, current_app, redirect, request, session, url_for
 from webapp.games.yahtzee import table as yahtzee_table
 from webapp.games.yahtzee import rules as y
 from webapp.games.yahtzee import coach as yahtzee_coach
-from webapp.core.steps import RuleInputError, Step
+from webapp.games.yahtzee.turn import Keep, Move, NotationError, Place, Roll, RuleViolation, Turn
+from webapp.core.steps import RuleInputError
 from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
 
 bp = Blueprint("yahtzee", __name__)
+bp.record_once(lambda state: yahtzee_table.init_app(state.app))  # the app's strategy-table stores
 
 SESSION_KEY = "yahtzee"
 _RNG = random.SystemRandom()
@@ -32,13 +38,30 @@ _RNG = random.SystemRandom()
 
 @dataclass
 class Game(ProblemTracker):
-    """One player's game as kept in the session cookie."""
+    """One player's game as kept in the session cookie: the engine's :class:`Turn` and the coach switch."""
 
-    card: y.Scorecard = field(default_factory=y.Scorecard.empty)
-    dice: tuple[int, ...] = ()
-    held: tuple[bool, ...] = (False,) * y.DICE
-    roll: int = 0
+    turn: Turn = field(default_factory=Turn)
     coach: bool = False
+
+    @property
+    def card(self) -> y.Scorecard:
+        """The score card (the template's name)."""
+        return self.turn.card
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        """The dice showing, ``()`` before the first roll."""
+        return self.turn.dice
+
+    @property
+    def held(self) -> tuple[bool, ...]:
+        """Which dice are kept (the template's and the cookie's name)."""
+        return self.turn.kept
+
+    @property
+    def roll(self) -> int:
+        """Rolls made this turn, 0..3 (the template's and the cookie's name)."""
+        return self.turn.rolls
 
     @classmethod
     def load(cls) -> "Game":
@@ -48,69 +71,54 @@ class Game(ProblemTracker):
             card = y.parse_card(data.get("card", ""))
             dice = y.parse_dice(data["dice"]) if data.get("dice") else ()
             held = tuple(c == "1" for c in data.get("held", "00000"))
-            roll = int(data.get("roll", 0))
-            if len(held) != y.DICE or not 0 <= roll <= y.ROLLS or (roll == 0) != (dice == ()):
-                raise ValueError(data)
+            turn = Turn(card, dice, held, int(data.get("roll", 0)))
         except (RuleInputError, ValueError, TypeError, KeyError):
             return cls(coach=bool(data.get("coach")) if isinstance(data, dict) else False)
-        return cls(card=card, dice=dice, held=held, roll=roll, coach=bool(data.get("coach")))
+        return cls(turn=turn, coach=bool(data.get("coach")))
 
     def save(self) -> None:
+        """Write the game into the session cookie (the format :meth:`load` reads)."""
         session[SESSION_KEY] = {
             "card": str(self.card), "dice": "".join(map(str, self.dice)),
             "held": "".join("1" if h else "0" for h in self.held), "roll": self.roll, "coach": self.coach,
         }
 
     def apply(self, action: str) -> None:
-        """Apply one button press (see the module docstring); problems go to :attr:`problem`."""
+        """Apply one button press (see the module docstring); problems go to :attr:`problem`:
+        400 for a notation error (no such button or box), 409 for a rule violation."""
         if action == "new":
-            self.card, self.dice, self.held, self.roll = y.Scorecard.empty(), (), (False,) * y.DICE, 0
+            self.turn = Turn()
         elif action in ("coach-on", "coach-off"):
             self.coach = action == "coach-on"
-        elif self.card.is_complete:
-            self.fail(Step("yahtzee.web.over"), status=409)
-        elif action == "roll":
-            self.roll_dice()
-        elif action.startswith("hold-") and action[5:].isdigit() and int(action[5:]) < y.DICE:
-            self.toggle(int(action[5:]))
-        elif action.startswith("place-"):
-            self.place(action[6:])
         else:
-            self.fail(Step("yahtzee.web.bad_action", detail=action[:40]))
+            try:
+                self.turn.require_open()
+                self.turn = self.turn.apply(self.move(action))
+            except RuleViolation as error:
+                self.fail(error, status=409)
+            except NotationError as error:
+                self.fail(error, status=400)
 
-    def roll_dice(self) -> None:
-        if self.roll >= y.ROLLS:
-            self.fail(Step("yahtzee.web.no_rolls"), status=409)
-            return
-        held = self.held if self.roll else (False,) * y.DICE
-        old = self.dice or (0,) * y.DICE
-        self.dice = tuple(d if h else _RNG.randint(1, 6) for d, h in zip(old, held))
-        self.held = held
-        self.roll += 1
+    def move(self, action: str) -> Move:
+        """The engine's move for a button: ``roll`` (with fresh dice from the server's
+        generator), ``hold-<0..4>``, ``place-<box>``.
 
-    def toggle(self, index: int) -> None:
-        if self.roll == 0:
-            self.fail(Step("yahtzee.web.roll_first"), status=409)
-        elif self.roll >= y.ROLLS:
-            self.fail(Step("yahtzee.web.no_rolls"), status=409)
-        else:
-            self.held = tuple(not h if i == index else h for i, h in enumerate(self.held))
-
-    def place(self, name: str) -> None:
-        if self.roll == 0:
-            self.fail(Step("yahtzee.web.roll_first"), status=409)
-            return
-        try:
-            self.card = self.card.place(y.parse_category(name), self.dice)
-        except RuleInputError as error:
-            self.fail(error, status=409 if error.step.code != "yahtzee.error.category" else 400)
-            return
-        self.dice, self.held, self.roll = (), (False,) * y.DICE, 0
+        Raises:
+            NotationError: ``yahtzee.web.bad_action`` naming a button that does not exist.
+        """
+        if action == "roll":
+            return Roll(tuple(_RNG.randint(1, 6) for _ in range(self.turn.to_roll)))
+        if action.startswith("hold-") and action[5:].isdigit() and int(action[5:]) < y.DICE:
+            return Keep(int(action[5:]))
+        if action.startswith("place-"):
+            return Place(action[6:])
+        raise NotationError("yahtzee.web.bad_action", f"no such button: {action[:40]}", detail=action[:40])
 
 
 def table_store() -> yahtzee_table.TableStore:
     """The strategy tables of this app: ``YAHTZEE_TABLE_DIR`` or the instance folder."""
-    return yahtzee_table.store_for(current_app.config.get("YAHTZEE_TABLE_DIR") or current_app.instance_path)
+    stores = current_app.extensions[yahtzee_table.EXTENSION]
+    return stores.for_folder(yahtzee_table.app_folder(current_app.config, current_app.instance_path))
 
 
 def coach_view(game: Game) -> dict:

@@ -90,8 +90,8 @@ class HeuristicBot(Player):
 class OptimalBot(Player):
     """Plays the optimal strategy (expected 254.59 under the forced joker rule).
 
-    The table is loaded from (or computed once into) the default table folder,
-    see :func:`webapp.games.yahtzee.table.default_store`.
+    The table is loaded from (or computed once into) the default table folder, through
+    a store of the bot's own (:func:`webapp.games.yahtzee.table.default_store`).
     """
 
     def __init__(self, game) -> None:

@@ -69,8 +69,8 @@ def make_player(spec: str, game: GameView, timeout: float) -> Player:
 class Controller:
     """Runs games for a fixed list of players (see the module docstring)."""
 
-    def __init__(self, specs: Sequence[str], joker: str = y.FORCED, timeout: float = 5.0) -> None:
-        self.joker = joker
+    def __init__(self, specs: Sequence[str], joker: y.JokerRule = y.FORCED, timeout: float = 5.0) -> None:
+        self.joker = y.JokerRule(joker)
         self.cards: list[y.Scorecard] = [y.Scorecard.empty() for _ in specs]
         self.players = [make_player(spec, GameView(self, i), timeout) for i, spec in enumerate(specs)]
         self.disqualified: dict[int, str] = {}
@@ -165,7 +165,7 @@ def _award(scores: dict[int, int]) -> list[int]:
     return [i for i, s in scores.items() if s == best]
 
 
-def run_tournament(specs: Sequence[str], games: int = 1000, seed: int = 0, joker: str = y.FORCED,
+def run_tournament(specs: Sequence[str], games: int = 1000, seed: int = 0, joker: y.JokerRule = y.FORCED,
                    timeout: float = 5.0, tiebreak_limit: int = 100,
                    progress: Callable[[int], None] | None = None) -> TournamentResult:
     """Run the tournament of seed 004.
