@@ -182,12 +182,14 @@ def app_folder(config: Any, instance_path: str) -> Path:
     return Path(config.get("YAHTZEE_TABLE_DIR") or instance_path)
 
 
+#: The folder that holds the ``webapp`` package (Flask's instance folder of an uninstalled app is beside it).
+_PROJECT = Path(__file__).resolve().parents[3]
+
+
 def default_folder() -> Path:
     """The table folder outside a request: ``$KARTENSCHULE_YAHTZEE_TABLE_DIR``, else the app's
     instance folder (``instance/`` beside the package, Flask's default)."""
-    from webapp import ROOT
-
-    return Path(os.environ.get("KARTENSCHULE_YAHTZEE_TABLE_DIR") or ROOT / "instance")
+    return Path(os.environ.get("KARTENSCHULE_YAHTZEE_TABLE_DIR") or _PROJECT / "instance")
 
 
 def default_store(workers: int | None = None) -> TableStore:
