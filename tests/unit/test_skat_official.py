@@ -24,7 +24,8 @@ import pytest
 
 from webapp.games.skat.rules import DECK, Card, Rank, Suit, parse_cards, parse_hand
 from webapp.games.skat.coach import bidding_coach
-from webapp.games.skat.official import NULL_VALUES, VALID_BIDS, Announcement, Declaration, GameType, Level, MatadorKind, Outcome, bid_games, bid_ladder, count_matadors, declare, game_value, matadors_from_count, parse_bid, parse_outcome, score_game
+from webapp.games.skat.bids import VALID_BIDS, bid_games, bid_ladder, parse_bid
+from webapp.games.skat.official import NULL_VALUES, Announcement, Declaration, GameType, Level, MatadorKind, Outcome, count_matadors, declare, game_value, matadors_from_count, parse_outcome, score_game
 from webapp.core.steps import RuleInputError
 
 BASE = {GameType.CLUBS: 12, GameType.SPADES: 11, GameType.HEARTS: 10, GameType.DIAMONDS: 9, GameType.GRAND: 24}

@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from webapp.games.skat.rules import DECK, Card, Rank, Suit
 from webapp.games.skat.coach import bidding_coach
-from webapp.games.skat.official import VALID_BIDS, Announcement, GameType, Outcome, count_matadors, declare, game_value, score_game
+from webapp.games.skat.bids import VALID_BIDS
+from webapp.games.skat.official import Announcement, GameType, Outcome, count_matadors, declare, game_value, score_game
 
 JC = Card(Rank.JACK, Suit.CLUBS)
 TWELVE = st.lists(st.sampled_from(DECK), min_size=12, max_size=12, unique=True)

@@ -15,7 +15,7 @@ from flask_babel import gettext
 from webapp.core.explain import label, render_error, render_steps
 from webapp.games.skat.look import skat_game_name
 from webapp.games.skat import rules as skat
-from webapp.games.skat import official
+from webapp.games.skat import bids, official
 from webapp.games.skat.coach import bidding_coach
 from webapp.core.steps import RuleInputError
 from webapp.core.cli import BATCH, EXPLAIN, LANG, DefaultGroup, fail, language, run_cases
@@ -65,7 +65,7 @@ def score_answer(cards: tuple[str, ...], skat_tokens: tuple[str, ...] | None, ga
     skat_cards = None if skat_tokens is None else skat.parse_cards(skat_tokens)
     declaration, implied = official.declare(official.GameType(game), hand, ouvert,
                                             official.Announcement(announce) if announce else None)
-    checked_bid = None if bid is None else official.parse_bid(bid)
+    checked_bid = None if bid is None else bids.parse_bid(bid)
     outcome = official.parse_outcome(points, tricks, skat_cards, null=declaration.game.is_null)
     result = official.score_game(hand_cards, skat_cards, declaration, outcome, checked_bid, implied=implied)
     return [str(result.score)], render_steps(result.steps, html=False)

@@ -40,13 +40,15 @@ from enum import Enum
 from itertools import combinations
 from typing import Iterable
 
-from webapp.games.skat.rules import DECK, JACKS, Card, Rank, Suit, base_value, check_hand, parse_cards, parse_hand
+from webapp.games.skat.rules import (  # noqa: F401 - CARD_POINTS and card_points are part of this module's API
+    CARD_POINTS, DECK, JACKS, Card, Rank, Suit, base_value, card_points, check_hand, parse_cards, parse_hand,
+)
 from webapp.core.steps import RuleInputError, Step
 
 __all__ = [
-    "Announcement", "BidGame", "CARD_POINTS", "Declaration", "GameType", "GameValue",
-    "Level", "MatadorKind", "Matadors", "NULL_VALUES", "Outcome", "Score", "VALID_BIDS", "bid_games", "bid_ladder",
-    "card_points", "count_matadors", "declare", "game_value", "matadors_from_count", "parse_bid", "parse_outcome",
+    "Announcement", "CARD_POINTS", "Declaration", "GameType", "GameValue",
+    "Level", "MatadorKind", "Matadors", "NULL_VALUES", "Outcome", "Score",
+    "card_points", "count_matadors", "declare", "game_value", "matadors_from_count", "parse_outcome",
     "score_game", "parse_hand", "parse_cards",
 ]
 
@@ -55,16 +57,6 @@ WIN_POINTS = 61  # ISkO 5.2.2: the declarer wins with the 61st card point, the s
 SCHNEIDER_POINTS = 30  # ISkO 5.2.3: a side with 30 card points or fewer is Schneider
 TOTAL_POINTS = 120
 TRICKS = 10
-
-#: Card points (ISkO 1.2.2): A 11, 10 10, K 4, Q 3, J 2, 9 8 7 nothing.
-CARD_POINTS: dict[Rank, int] = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2,
-                                Rank.NINE: 0, Rank.EIGHT: 0, Rank.SEVEN: 0}
-
-
-def card_points(cards: Iterable[Card]) -> int:
-    """The card points of ``cards`` (ISkO 1.2.2); the whole deck has 120."""
-    return sum(CARD_POINTS[c.rank] for c in cards)
-
 
 class GameType(Enum):
     """The games a declarer can announce (ISkO 2.1): four suit games, Grand and Null."""
@@ -326,67 +318,6 @@ def parse_outcome(points: int, tricks: int, skat: Iterable[Card] | None = None, 
     return Outcome(points, tricks)
 
 
-# --- the valid bids -------------------------------------------------------------------
-
-#: Extra levels a suit game or Grand can reach on top of matadors + game: Hand,
-#: Schneider, Schneider announced, Schwarz, Schwarz announced, Ouvert (ISkO 5.2.1).
-MAX_EXTRA_LEVELS = 6
-
-
-@dataclass(frozen=True)
-class BidGame:
-    """One way to reach a bid: a game with its multiplier (None for Null, fixed value)."""
-
-    game: GameType
-    multiplier: int | None
-    hand: bool = False
-    ouvert: bool = False
-
-
-def _bid_table() -> dict[int, tuple[BidGame, ...]]:
-    table: dict[int, list[BidGame]] = {}
-    for game in TRUMP_GAMES:
-        top = len(TRUMP_ORDER[game])
-        for multiplier in range(2, top + 1 + MAX_EXTRA_LEVELS + 1):
-            table.setdefault(game.base_value * multiplier, []).append(BidGame(game, multiplier))
-    for (hand, ouvert), value in NULL_VALUES.items():
-        table.setdefault(value, []).append(BidGame(GameType.NULL, None, hand, ouvert))
-    return {bid: tuple(table[bid]) for bid in sorted(table)}
-
-
-_BIDS = _bid_table()
-#: The 63 valid bids, lowest first: 18, 20, 22, 23, 24, 27, 30, ..., 216, 240, 264 (ISkO 3.3.1, 5.1, 5.2).
-VALID_BIDS: tuple[int, ...] = tuple(_BIDS)
-
-
-def bid_games(bid: int) -> tuple[BidGame, ...]:
-    """The games whose value is exactly ``bid`` (empty for a number that is no valid bid)."""
-    return _BIDS.get(bid, ())
-
-
-def parse_bid(bid: int | str) -> int:
-    """Check a bid: one of the 63 :data:`VALID_BIDS`.
-
-    Raises:
-        RuleInputError: ``skat.official.error.bid`` naming the bid and the nearest valid bids.
-    """
-    try:
-        number = int(bid)
-    except (TypeError, ValueError):
-        number = None
-    if number not in _BIDS:
-        below = max((b for b in VALID_BIDS if number is not None and b < number), default=None)
-        above = min((b for b in VALID_BIDS if number is None or b > number), default=None)
-        raise RuleInputError("skat.official.error.bid", f"{bid} is no valid bid", token=str(bid),
-                             below=below if below is not None else "-", above=above if above is not None else "-")
-    return number
-
-
-def bid_ladder(up_to: int) -> tuple[int, ...]:
-    """The valid bids from 18 up to ``up_to`` (inclusive): the bidding ladder."""
-    return tuple(b for b in VALID_BIDS if b <= up_to)
-
-
 # --- game value and score --------------------------------------------------------------
 
 
@@ -603,7 +534,7 @@ def score_game(hand: Iterable[Card] | None, skat: Iterable[Card] | None, declara
         hand, skat, matadors: as :func:`game_value`.
         declaration: the declared game (see :func:`declare`).
         outcome: the declarer's card points and tricks (:func:`parse_outcome`).
-        bid: the bid held (one of :data:`VALID_BIDS`), or None to skip the check.
+        bid: the bid held (one of :data:`webapp.games.skat.bids.VALID_BIDS`), or None to skip the check.
         implied: steps from :func:`declare` to put first.
 
     Returns:

@@ -81,6 +81,16 @@ DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
 #: The jacks from highest to lowest: JC > JS > JH > JD (seed 002; ISkO 2.4).
 JACKS: tuple[Card, ...] = tuple(Card(Rank.JACK, s) for s in SUITS)
 
+#: Card points (ISkO 1.2.2): A 11, 10 10, K 4, Q 3, J 2, 9 8 7 nothing.
+CARD_POINTS: dict[Rank, int] = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2,
+                                Rank.NINE: 0, Rank.EIGHT: 0, Rank.SEVEN: 0}
+
+
+def card_points(cards: Iterable[Card]) -> int:
+    """The card points of ``cards`` (ISkO 1.2.2); the whole deck has 120."""
+    return sum(CARD_POINTS[c.rank] for c in cards)
+
+
 _TOKEN = re.compile(r"^(10|[AKQJ0987])([CSHD])$")
 _SPLIT = re.compile(r"[\s,;]+")
 

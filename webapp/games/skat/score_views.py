@@ -24,7 +24,7 @@ from flask import Blueprint, Response, redirect, render_template, request, sessi
 from webapp.core.explain import label
 from webapp.games.skat.look import skat_game_name
 from webapp.games.skat import rules as skat
-from webapp.games.skat import official
+from webapp.games.skat import bids, official
 from webapp.core.steps import RuleInputError, Step
 from webapp.core.web import ProblemTracker
 
@@ -103,7 +103,7 @@ def read_form(form, players: int) -> tuple[GameForm, list[Any] | None]:
     flags = ("h" if v["hand"] else "") + ("o" if v["ouvert"] else "")
     flags += {"schneider": "s", "schwarz": "z"}.get(v["announce"], "")
     try:
-        bid = official.parse_bid(v["bid"]) if v["bid"] else 0
+        bid = bids.parse_bid(v["bid"]) if v["bid"] else 0
         points = _number(v["points"], "skat.official.error.points", "points") if v["game"] != "null" else 0
         tricks = _number(v["tricks"], "skat.official.error.tricks", "tricks")
         source: Any
@@ -186,7 +186,7 @@ def render_sheet(table: Table, form: GameForm | None = None, status: int = 200) 
     return Response(render_template(
         "skat/score.html", table=table, rows=rows, last=last, values=values,
         problem=form.problem if form is not None else None, games=list(official.GameType),
-        bids=official.VALID_BIDS, matador_choices=MATADOR_CHOICES, full=len(table.games) >= MAX_GAMES,
+        bids=bids.VALID_BIDS, matador_choices=MATADOR_CHOICES, full=len(table.games) >= MAX_GAMES,
     ), status)
 
 
