@@ -91,3 +91,21 @@ class RuleInputError(ValueError):
             params.setdefault("token", token)
         self.step = Step(code, **params)
         self.token = token
+
+
+class NotationError(RuleInputError):
+    """Input that cannot be read: a token that is no card, an index or a box name out of range.
+
+    Pages answer it with 400 (the request itself is malformed); see :func:`status_of`.
+    """
+
+
+class RuleViolation(RuleInputError):
+    """A well-formed move that the rules forbid in this state: a fourth roll, a taken box, a card that may not
+    be played now. Pages answer it with 409 (it conflicts with the state); see :func:`status_of`.
+    """
+
+
+def status_of(error: RuleInputError) -> int:
+    """The HTTP status a page answers for ``error``, by its type: 409 for a :class:`RuleViolation`, else 400."""
+    return 409 if isinstance(error, RuleViolation) else 400

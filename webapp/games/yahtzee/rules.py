@@ -34,7 +34,7 @@ from functools import cached_property
 from enum import Enum, StrEnum
 from typing import Mapping, Sequence
 
-from webapp.core.steps import RuleInputError, Step
+from webapp.core.steps import NotationError, RuleInputError, RuleViolation, Step  # noqa: F401 - the typed errors of this engine
 
 DICE = 5
 FACES = 6
@@ -65,20 +65,6 @@ FREE = JokerRule.FREE
 JOKER_RULES: tuple[JokerRule, ...] = tuple(JokerRule)
 
 Dice = tuple[int, ...]
-
-
-class NotationError(RuleInputError):
-    """Input text that names nothing: no die, no box, no score card, no die position.
-
-    The web answers it with 400 (the request itself is wrong).
-    """
-
-
-class RuleViolation(RuleInputError):
-    """A well-formed move the rules forbid now (seed 004): a filled box, a box the joker
-    rule forbids, a fourth roll, keeping or placing before the first roll, a move after
-    the 13th turn. The web answers it with 409 (it conflicts with the game's state).
-    """
 
 
 class Category(Enum):

@@ -26,7 +26,7 @@ from webapp.games.yahtzee import table as yahtzee_table
 from webapp.games.yahtzee import rules as y
 from webapp.games.yahtzee import coach as yahtzee_coach
 from webapp.games.yahtzee.turn import Keep, Move, NotationError, Place, Roll, RuleViolation, Turn
-from webapp.core.steps import RuleInputError
+from webapp.core.steps import RuleInputError, status_of
 from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
 
 bp = Blueprint("yahtzee", __name__)
@@ -94,10 +94,8 @@ class Game(ProblemTracker):
             try:
                 self.turn.require_open()
                 self.turn = self.turn.apply(self.move(action))
-            except RuleViolation as error:
-                self.fail(error, status=409)
-            except NotationError as error:
-                self.fail(error, status=400)
+            except (NotationError, RuleViolation) as error:
+                self.fail(error, status=status_of(error))
 
     def move(self, action: str) -> Move:
         """The engine's move for a button: ``roll`` (with fresh dice from the server's
