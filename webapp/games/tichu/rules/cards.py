@@ -18,6 +18,7 @@ from enum import Enum
 from typing import Iterable
 
 from webapp.core.steps import RuleInputError
+from webapp.games.tichu.rules.codes import ErrorCode
 
 # --- Ranks -------------------------------------------------------------------
 #: The Dog: only alone and only on lead; it passes the lead to the partner.
@@ -151,13 +152,13 @@ def parse_card(text: str) -> TichuCard:
         if 2 <= rank <= ACE:
             return TichuCard(rank, _SUITS[text[1]])
         raise RuleInputError(
-            "tichu.error.suit_special", f"special cards have no suit: {text!r}", token=text, card=_CARD[rank]
+            ErrorCode.SUIT_SPECIAL, f"special cards have no suit: {text!r}", token=text, card=_CARD[rank]
         )
     if text in _SUITS:
-        raise RuleInputError("tichu.error.suit_alone", f"a suit letter needs a rank before it: {text!r}", token=text)
+        raise RuleInputError(ErrorCode.SUIT_ALONE, f"a suit letter needs a rank before it: {text!r}", token=text)
     if len(text) == 1 and "a" <= text <= "z":
-        raise RuleInputError("tichu.error.lowercase", f"write cards in capital letters: {text!r}", token=text)
-    raise RuleInputError("tichu.error.unknown", f"unknown Tichu card: {text!r}", token=text)
+        raise RuleInputError(ErrorCode.LOWERCASE, f"write cards in capital letters: {text!r}", token=text)
+    raise RuleInputError(ErrorCode.UNKNOWN, f"unknown Tichu card: {text!r}", token=text)
 
 
 def tokens(text: str) -> list[str]:
@@ -242,7 +243,7 @@ def _check_copies(cards: tuple[TichuCard, ...], deck: bool) -> None:
     where = "the table and the play have" if deck else "the play has"
     for card, count in Counter(c for c in cards if c.suit is not None).items():
         if count > 1:  # the deck has one card of each rank and suit
-            code = "tichu.error.deck_duplicate" if deck else "tichu.error.duplicate"
+            code = ErrorCode.DECK_DUPLICATE if deck else ErrorCode.DUPLICATE
             error = RuleInputError(code, f"the deck has only one {card}, but {where} {count}", card=card)
             error.token = str(card)
             raise error
@@ -254,10 +255,10 @@ def _check_copies(cards: tuple[TichuCard, ...], deck: bool) -> None:
             continue
         plain = _CARD[card.rank]
         if card.is_natural:
-            code = "tichu.error.deck_too_many" if deck else "tichu.error.too_many"
+            code = ErrorCode.DECK_TOO_MANY if deck else ErrorCode.TOO_MANY
             error = RuleInputError(code, f"the deck has only four {plain}s, but {where} {count}", card=plain, count=count)
         else:
-            code = "tichu.error.deck_duplicate" if deck else "tichu.error.duplicate"
+            code = ErrorCode.DECK_DUPLICATE if deck else ErrorCode.DUPLICATE
             error = RuleInputError(code, f"the deck has only one {plain}, but {where} {count}", card=plain)
         error.token = str(card)
         raise error
@@ -294,13 +295,13 @@ def parse_wish(text: str) -> int:
     cleaned = text.strip().upper()
     rank = TEN if cleaned == "10" else _CHAR_RANKS.get(cleaned)
     if rank is None or not 2 <= rank <= ACE:
-        raise RuleInputError("tichu.error.wish", f"a wish is a rank 2 to Ace: {text!r}", token=text)
+        raise RuleInputError(ErrorCode.WISH, f"a wish is a rank 2 to Ace: {text!r}", token=text)
     return rank
 
 
 def _check_wish(wish: int | None) -> None:
     if wish is not None and not (type(wish) is int and 2 <= wish <= ACE):
-        raise RuleInputError("tichu.error.wish", f"a wish is a rank 2 to Ace: {wish!r}", token=str(wish))
+        raise RuleInputError(ErrorCode.WISH, f"a wish is a rank 2 to Ace: {wish!r}", token=str(wish))
 
 
 def remove_from_hand(hand: Iterable[TichuCard], play: Iterable[TichuCard]) -> tuple[TichuCard, ...]:
@@ -323,7 +324,7 @@ def remove_from_hand(hand: Iterable[TichuCard], play: Iterable[TichuCard]) -> tu
                 (i for i, h in enumerate(left) if h.rank == card.rank and None in (h.suit, card.suit)), None
             )
         if match is None:
-            error = RuleInputError("tichu.error.not_in_hand", f"the hand has no {card}", card=card)
+            error = RuleInputError(ErrorCode.NOT_IN_HAND, f"the hand has no {card}", card=card)
             error.token = str(card)
             raise error
         del left[match]

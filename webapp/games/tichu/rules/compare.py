@@ -8,6 +8,7 @@ Shared by :mod:`~webapp.games.tichu.rules.judge` (the verdict and its steps) and
 from __future__ import annotations
 
 from webapp.core.steps import Step
+from webapp.games.tichu.rules.codes import Reason, RuleStep
 from webapp.games.tichu.rules.cards import _CARD, DOG, DRAGON, MAH_JONG, PHOENIX, TichuCard
 from webapp.games.tichu.rules.combinations import Combination, Kind
 
@@ -22,25 +23,25 @@ def _beats(
 ) -> tuple[bool, Step]:
     """Decide a play that is not a lead; may add rule steps before the reason."""
     if mine.kind is Kind.SINGLE and mine.rank == DOG:
-        return False, Step("tichu.reason.dog_not_lead")
+        return False, Step(Reason.DOG_NOT_LEAD)
     if mine.is_bomb:
         if not table.is_bomb:
-            return True, Step("tichu.reason.bomb_beats")
+            return True, Step(Reason.BOMB_BEATS)
         return _bomb_on_bomb(table, mine)
     if table.is_bomb:
-        return False, Step("tichu.reason.bomb_on_table")
+        return False, Step(Reason.BOMB_ON_TABLE)
     if mine.kind is Kind.SINGLE and table.kind is Kind.SINGLE:
         return _beats_single(table.cards[0], mine.cards[0], phoenix_on)
     if mine.kind is Kind.SINGLE and mine.rank == DRAGON:
-        return False, Step("tichu.reason.dragon_single")
+        return False, Step(Reason.DRAGON_SINGLE)
     if mine.kind is not table.kind:
-        return False, Step("tichu.reason.kind", previous=table.kind, play=mine.kind)
+        return False, Step(Reason.KIND, previous=table.kind, play=mine.kind)
     if mine.length != table.length:
-        return False, Step("tichu.reason.length", kind=mine.kind, previous=table.length, play=mine.length)
+        return False, Step(Reason.LENGTH, kind=mine.kind, previous=table.length, play=mine.length)
     if mine.kind is Kind.FULL_HOUSE:
-        steps.append(Step("tichu.rule.by_triple"))
+        steps.append(Step(RuleStep.BY_TRIPLE))
     elif mine.kind in (Kind.STRAIGHT, Kind.STAIRS):
-        steps.append(Step("tichu.rule.by_top"))
+        steps.append(Step(RuleStep.BY_TOP))
     return _higher(mine.kind, mine.rank, table.rank)
 
 
@@ -49,19 +50,19 @@ def _bomb_on_bomb(table: Combination, mine: Combination) -> tuple[bool, Step]:
     if not table.is_straight_flush and not mine.is_straight_flush:
         params = {"play": _CARD[mine.rank], "previous": _CARD[table.rank]}
         if mine.rank > table.rank:
-            return True, Step("tichu.reason.bomb_higher", **params)
-        return False, Step("tichu.reason.bomb_not_higher", **params)
+            return True, Step(Reason.BOMB_HIGHER, **params)
+        return False, Step(Reason.BOMB_NOT_HIGHER, **params)
     if mine.length != table.length:
         if not table.is_straight_flush:
-            return True, Step("tichu.reason.flush_beats_four")
+            return True, Step(Reason.FLUSH_BEATS_FOUR)
         if not mine.is_straight_flush:
-            return False, Step("tichu.reason.four_under_flush")
-        code = "tichu.reason.flush_longer" if mine.length > table.length else "tichu.reason.flush_shorter"
+            return False, Step(Reason.FOUR_UNDER_FLUSH)
+        code = Reason.FLUSH_LONGER if mine.length > table.length else Reason.FLUSH_SHORTER
         return mine.length > table.length, Step(code, play=mine.length, previous=table.length)
     params = {"play": _CARD[mine.rank], "previous": _CARD[table.rank]}
     if mine.rank > table.rank:
-        return True, Step("tichu.reason.flush_higher", **params)
-    return False, Step("tichu.reason.flush_not_higher", **params)
+        return True, Step(Reason.FLUSH_HIGHER, **params)
+    return False, Step(Reason.FLUSH_NOT_HIGHER, **params)
 
 
 def _beats_single(table: TichuCard, mine: TichuCard, phoenix_on: TichuCard | None) -> tuple[bool, Step]:
@@ -69,31 +70,31 @@ def _beats_single(table: TichuCard, mine: TichuCard, phoenix_on: TichuCard | Non
     if table.rank == PHOENIX:
         under = phoenix_on.rank if phoenix_on is not None and phoenix_on.is_natural else None
         if mine.rank == PHOENIX:
-            return False, Step("tichu.reason.phoenix_on_phoenix")
+            return False, Step(Reason.PHOENIX_ON_PHOENIX)
         if mine.rank == DRAGON:
-            return True, Step("tichu.reason.dragon_beats")
+            return True, Step(Reason.DRAGON_BEATS)
         if under is not None:  # the Phoenix counts half a rank above `under`
             if mine.rank > under:
-                return True, Step("tichu.reason.beats_phoenix_over", card=mine, under=_CARD[under])
-            return False, Step("tichu.reason.under_phoenix_over", card=mine, under=_CARD[under])
+                return True, Step(Reason.BEATS_PHOENIX_OVER, card=mine, under=_CARD[under])
+            return False, Step(Reason.UNDER_PHOENIX_OVER, card=mine, under=_CARD[under])
         if mine.rank == MAH_JONG:
-            return False, Step("tichu.reason.mah_jong_phoenix")
-        return True, Step("tichu.reason.beats_phoenix", card=mine)
+            return False, Step(Reason.MAH_JONG_PHOENIX)
+        return True, Step(Reason.BEATS_PHOENIX, card=mine)
     if mine.rank == DRAGON:
         if table.rank == DRAGON:
             return _higher(Kind.SINGLE, DRAGON, DRAGON)
-        return True, Step("tichu.reason.dragon_beats")
+        return True, Step(Reason.DRAGON_BEATS)
     if mine.rank == PHOENIX:
         if table.rank == DRAGON:
-            return False, Step("tichu.reason.phoenix_dragon")
-        return True, Step("tichu.reason.phoenix_half", card=table)
+            return False, Step(Reason.PHOENIX_DRAGON)
+        return True, Step(Reason.PHOENIX_HALF, card=table)
     if table.rank == DRAGON:
-        return False, Step("tichu.reason.dragon_on_table")
+        return False, Step(Reason.DRAGON_ON_TABLE)
     return _higher(Kind.SINGLE, mine.rank, table.rank)
 
 
 def _higher(kind: Kind, mine: int, table: int) -> tuple[bool, Step]:
     params = {"kind": kind, "play": _CARD[mine], "previous": _CARD[table]}
     if mine > table:
-        return True, Step("tichu.reason.higher", **params)
-    return False, Step("tichu.reason.not_higher", **params)
+        return True, Step(Reason.HIGHER, **params)
+    return False, Step(Reason.NOT_HIGHER, **params)

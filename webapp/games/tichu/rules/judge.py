@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from webapp.core.steps import RuleInputError, Step
+from webapp.games.tichu.rules.codes import ErrorCode, PlayStep, Reason, TableStep, VerdictStep, WishStep
 from webapp.games.tichu.rules.cards import _CARD, DOG, DRAGON, TichuCard, _canonical, _check_wish, _text, remove_from_hand
 from webapp.games.tichu.rules.combinations import Combination, Kind, readings
 from webapp.games.tichu.rules.compare import _beats, _is_dog
@@ -27,9 +28,10 @@ class Verdict:
             reading), or None when the player leads.
         play: the play as counted (the declared reading, else the highest), or
             None when the cards are no combination or the player passes.
-        reason: the code of the step that decides the verdict, e.g.
-            ``"tichu.reason.not_higher"`` (``"tichu.play.none"`` when the
-            cards are no combination).
+        reason: the :class:`~webapp.games.tichu.rules.codes.Reason` of the
+            step that decides the verdict, e.g. ``Reason.NOT_HIGHER``
+            (``"tichu.reason.not_higher"``; ``Reason.NO_COMBINATION`` when the
+            cards are no combination). A member is its code, a ``str``.
         steps: the explanation in a teacher's order: the table, the play, any
             rule used, the reason, the wish, and ``tichu.verdict.legal``/``illegal``.
     """
@@ -37,7 +39,7 @@ class Verdict:
     legal: bool
     previous: Combination | None
     play: Combination | None
-    reason: str
+    reason: Reason
     steps: tuple[Step, ...]
 
 
@@ -86,9 +88,9 @@ def judge(
     >>> judge(parse_play("P6"), parse_play("77")).legal
     True
     >>> judge(parse_play("R"), parse_play("P")).reason
-    'tichu.reason.phoenix_dragon'
+    <Reason.PHOENIX_DRAGON: 'tichu.reason.phoenix_dragon'>
     >>> judge(parse_play("5"), parse_play("9"), wish=8, hand=parse_play("89")).reason
-    'tichu.reason.wish_not_fulfilled'
+    <Reason.WISH_NOT_FULFILLED: 'tichu.reason.wish_not_fulfilled'>
 
     Args:
         previous: the cards on the table (``()`` when the player leads), or
@@ -114,7 +116,7 @@ def judge(
     """
     play = tuple(play)
     if not play:
-        raise RuleInputError("tichu.error.empty_play", "a play needs at least one card")
+        raise RuleInputError(ErrorCode.EMPTY_PLAY, "a play needs at least one card")
     _check_wish(wish)
     if hand is not None:
         hand = tuple(hand)
@@ -124,27 +126,27 @@ def judge(
 
     play_readings = readings(play)
     if not play_readings:
-        steps.append(Step("tichu.play.none", cards=_canonical(play)))
+        steps.append(Step(Reason.NO_COMBINATION, cards=_canonical(play)))
         steps.extend(_why_not(_canonical(play)))
-        steps.append(Step("tichu.verdict.illegal"))
-        return Verdict(False, table, None, "tichu.play.none", tuple(steps))
+        steps.append(Step(VerdictStep.ILLEGAL))
+        return Verdict(False, table, None, Reason.NO_COMBINATION, tuple(steps))
     mine = _chosen(play_readings, reading)
-    steps.extend(_describe("tichu.play", mine, play_readings, declared=reading is not None))
+    steps.extend(_describe(PlayStep, mine, play_readings, declared=reading is not None))
 
     if out_of_turn:
         legal, reason = _out_of_turn(table, mine, steps)
     elif leads:
         if mine.is_phoenix_single:
-            steps.append(Step("tichu.play.phoenix_led"))
-        legal, reason = True, Step("tichu.reason.lead")
+            steps.append(Step(PlayStep.PHOENIX_LED))
+        legal, reason = True, Step(Reason.LEAD)
     else:
         assert table is not None
         legal, reason = _beats(table, mine, steps, phoenix_on)
     steps.append(reason)
     if legal and wish is not None:
         legal, reason = _wish_steps(table, mine, wish, hand, out_of_turn, phoenix_on, steps, reason)
-    steps.append(Step("tichu.verdict.legal" if legal else "tichu.verdict.illegal"))
-    return Verdict(legal, table, mine, reason.code, tuple(steps))
+    steps.append(Step(VerdictStep.LEGAL if legal else VerdictStep.ILLEGAL))
+    return Verdict(legal, table, mine, Reason(reason.code), tuple(steps))
 
 
 def judge_pass(
@@ -163,7 +165,7 @@ def judge_pass(
     >>> judge_pass(parse_play("5")).legal, judge_pass(()).legal
     (True, False)
     >>> judge_pass(parse_play("5"), wish=9, hand=parse_play("9")).reason
-    'tichu.reason.wish_pass'
+    <Reason.WISH_PASS: 'tichu.reason.wish_pass'>
 
     Returns:
         A :class:`Verdict` whose ``play`` is None.
@@ -173,19 +175,19 @@ def judge_pass(
     """
     _check_wish(wish)
     table, steps = _table_steps(previous, phoenix_on)
-    steps.append(Step("tichu.play.pass"))
+    steps.append(Step(PlayStep.PASS))
     if table is None or _is_dog(table):
-        reason = Step("tichu.reason.pass_on_lead")
+        reason = Step(Reason.PASS_ON_LEAD)
     else:
-        reason = Step("tichu.reason.pass")
+        reason = Step(Reason.PASS)
         if wish is not None and hand is not None:
             example = fulfilling_plays(table, hand, wish, phoenix_on=phoenix_on)
             if example:
-                reason = Step("tichu.reason.wish_pass", rank=_CARD[wish], cards=example[0].cards)
-    legal = reason.code == "tichu.reason.pass"
+                reason = Step(Reason.WISH_PASS, rank=_CARD[wish], cards=example[0].cards)
+    legal = reason.code is Reason.PASS
     steps.append(reason)
-    steps.append(Step("tichu.verdict.legal" if legal else "tichu.verdict.illegal"))
-    return Verdict(legal, table, None, reason.code, tuple(steps))
+    steps.append(Step(VerdictStep.LEGAL if legal else VerdictStep.ILLEGAL))
+    return Verdict(legal, table, None, Reason(reason.code), tuple(steps))
 
 
 def is_legal(previous: Iterable[TichuCard], play: Iterable[TichuCard], **situation) -> bool:
@@ -209,24 +211,24 @@ def _table_steps(
     else:
         previous = tuple(previous)
         if not previous:
-            return None, [Step("tichu.table.lead")]
+            return None, [Step(TableStep.LEAD)]
         table_readings = readings(previous)
         if not table_readings:
             raise RuleInputError(
-                "tichu.error.previous_invalid",
+                ErrorCode.PREVIOUS_INVALID,
                 f"the previous play is no combination: {_text(previous)}",
                 cards=_canonical(previous),
             )
         table = table_readings[0]
     assert table is not None
     if _is_dog(table):
-        return table, [Step("tichu.table.dog")]
-    steps = _describe("tichu.table", table, table_readings)
+        return table, [Step(TableStep.DOG)]
+    steps = _describe(TableStep, table, table_readings)
     if table.is_phoenix_single:
         if phoenix_on is not None and phoenix_on.is_natural:
-            steps.append(Step("tichu.table.phoenix_over", card=_CARD[phoenix_on.rank]))
+            steps.append(Step(TableStep.PHOENIX_OVER, card=_CARD[phoenix_on.rank]))
         else:
-            steps.append(Step("tichu.table.phoenix_led"))
+            steps.append(Step(TableStep.PHOENIX_LED))
     return table, steps
 
 
@@ -237,7 +239,7 @@ def _chosen(play_readings: tuple[Combination, ...], reading: int | None) -> Comb
         if combo.phoenix_as == reading:
             return combo
     error = RuleInputError(
-        "tichu.error.reading",
+        ErrorCode.READING,
         f"the Phoenix cannot stand for {reading!r} in this play",
         rank=_CARD[reading] if type(reading) is int and DOG <= reading <= DRAGON else str(reading),
     )
@@ -248,11 +250,11 @@ def _chosen(play_readings: tuple[Combination, ...], reading: int | None) -> Comb
 def _out_of_turn(table: Combination | None, mine: Combination, steps: list[Step]) -> tuple[bool, Step]:
     """A play out of turn: only a bomb, only onto a trick, never onto the Dog (Tichu FAQ)."""
     if not mine.is_bomb:
-        return False, Step("tichu.reason.out_of_turn_bomb_only")
+        return False, Step(Reason.OUT_OF_TURN_BOMB_ONLY)
     if table is None:
-        return False, Step("tichu.reason.out_of_turn_empty")
+        return False, Step(Reason.OUT_OF_TURN_EMPTY)
     if _is_dog(table):
-        return False, Step("tichu.reason.dog_no_bomb")
+        return False, Step(Reason.DOG_NO_BOMB)
     return _beats(table, mine, steps, None)
 
 
@@ -269,55 +271,58 @@ def _wish_steps(
     """Check the open wish after the play was found to beat the table; add its steps."""
     rank = _CARD[wish]
     if any(c.rank == wish for c in mine.cards):
-        steps.append(Step("tichu.wish.fulfilled", rank=rank))
+        steps.append(Step(WishStep.FULFILLED, rank=rank))
         return True, reason
     if out_of_turn:
-        steps.append(Step("tichu.wish.out_of_turn", rank=rank))
+        steps.append(Step(WishStep.OUT_OF_TURN, rank=rank))
         return True, reason
     if hand is None:
-        steps.append(Step("tichu.wish.hand_unknown", rank=rank))
+        steps.append(Step(WishStep.HAND_UNKNOWN, rank=rank))
         return True, reason
     example = fulfilling_plays(table, hand, wish, phoenix_on=phoenix_on)
     if not example:
-        steps.append(Step("tichu.wish.cannot", rank=rank))
+        steps.append(Step(WishStep.CANNOT, rank=rank))
         return True, reason
     if mine.phoenix_as == wish:
-        steps.append(Step("tichu.wish.phoenix", rank=rank))
+        steps.append(Step(WishStep.PHOENIX, rank=rank))
     if mine.is_bomb:
-        steps.append(Step("tichu.wish.bomb_in_turn"))
-    reason = Step("tichu.reason.wish_not_fulfilled", rank=rank, cards=example[0].cards)
+        steps.append(Step(WishStep.BOMB_IN_TURN))
+    reason = Step(Reason.WISH_NOT_FULFILLED, rank=rank, cards=example[0].cards)
     steps.append(reason)
     return False, reason
 
 
 def _describe(
-    prefix: str, combo: Combination, all_readings: tuple[Combination, ...], declared: bool = False
+    codes: type[TableStep] | type[PlayStep],
+    combo: Combination,
+    all_readings: tuple[Combination, ...],
+    declared: bool = False,
 ) -> list[Step]:
-    """Steps naming a combination: its kind and ranks, then what the Phoenix stands for."""
+    """Steps naming a combination (``codes``: the table's or the play's): its kind and ranks, then the Phoenix."""
     kind = combo.kind
     top = _CARD[combo.rank]
     if kind is Kind.SINGLE:
         if combo.is_phoenix_single:
-            return [Step(prefix + ".phoenix_single")]
-        return [Step(prefix + ".single", card=combo.cards[0])]
+            return [Step(codes["PHOENIX_SINGLE"])]
+        return [Step(codes["SINGLE"], card=combo.cards[0])]
     if kind is Kind.FULL_HOUSE:
-        step = Step(prefix + ".full_house", triple=top, pair=_CARD[combo.pair_rank or 0])
+        step = Step(codes["FULL_HOUSE"], triple=top, pair=_CARD[combo.pair_rank or 0])
     elif kind is Kind.STRAIGHT:
-        step = Step(prefix + ".straight", length=combo.length, top=top, cards=combo.cards)
+        step = Step(codes["STRAIGHT"], length=combo.length, top=top, cards=combo.cards)
     elif kind is Kind.STAIRS:
-        step = Step(prefix + ".stairs", pairs=combo.length // 2, top=top, cards=combo.cards)
+        step = Step(codes["STAIRS"], pairs=combo.length // 2, top=top, cards=combo.cards)
     elif combo.is_straight_flush:
         suit = combo.cards[0].suit
-        step = Step(prefix + ".straight_flush", length=combo.length, top=top, suit=suit, cards=combo.cards)
+        step = Step(codes["STRAIGHT_FLUSH"], length=combo.length, top=top, suit=suit, cards=combo.cards)
     else:  # pair, triple, four of a kind
-        step = Step(f"{prefix}.{kind.value}", rank=top)
+        step = Step(codes[kind.name], rank=top)
     steps = [step]
     if combo.phoenix_as is not None:
         others = tuple(_CARD[c.phoenix_as] for c in all_readings if c is not combo and c.phoenix_as is not None)
         if declared:
-            steps.append(Step(prefix + ".phoenix_declared", rank=_CARD[combo.phoenix_as]))
+            steps.append(Step(PlayStep.PHOENIX_DECLARED, rank=_CARD[combo.phoenix_as]))
         else:
-            steps.append(Step(prefix + ".phoenix_as", rank=_CARD[combo.phoenix_as]))
+            steps.append(Step(codes["PHOENIX_AS"], rank=_CARD[combo.phoenix_as]))
             if others:
-                steps.append(Step(prefix + ".other_readings", others=others))
+                steps.append(Step(codes["OTHER_READINGS"], others=others))
     return steps
