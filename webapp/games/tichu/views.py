@@ -26,7 +26,7 @@ ACTIONS = {"clear_table", "clear_play"}
 SUIT_ROWS = tuple((suit, tuple(c for c in tichu.deck() if c.suit is suit)) for suit in tichu.TichuSuit)
 SPECIALS = tuple(tichu.parse_card(c) for c in "1RPD")
 #: The ranks a Mah Jong wish may name, as written in the notation.
-WISHES = tuple("234567890JQKA")
+WISHES = tuple(tichu.NATURAL_CHARS)
 
 
 @dataclass

@@ -51,9 +51,11 @@ from webapp.games.tichu.rules.cards import (
     MAH_JONG,
     MIN_STAIRS_PAIRS,
     MIN_STRAIGHT,
+    NATURAL_CHARS,
     NATURAL_RANKS,
     PHOENIX,
     QUEEN,
+    RANK_TEXT,
     TEN,
     TichuCard,
     TichuSuit,
@@ -83,8 +85,9 @@ from webapp.games.tichu.rules.wish import bombs, can_fulfil_wish, fulfilling_pla
 
 __all__ = [
     "ACE", "CODES", "COPIES", "DOG", "DRAGON", "JACK", "KING", "MAH_JONG", "MIN_STAIRS_PAIRS", "MIN_STRAIGHT",
-    "NATURAL_RANKS", "PHOENIX", "QUEEN", "TEN", "Code", "Combination", "ErrorCode", "Kind", "PlayStep", "Reason",
-    "RuleStep", "TableStep", "TichuCard", "TichuSuit", "Verdict", "VerdictStep", "Why", "WishStep", "bombs",
-    "can_fulfil_wish", "check_deck", "deck", "fulfilling_plays", "is_legal", "judge", "judge_pass", "parse_card",
-    "parse_play", "parse_wish", "plays_of_length", "readings", "remove_from_hand", "tokens",
+    "NATURAL_CHARS", "NATURAL_RANKS", "PHOENIX", "QUEEN", "RANK_TEXT", "TEN", "Code", "Combination", "ErrorCode",
+    "Kind", "PlayStep", "Reason", "RuleStep", "TableStep", "TichuCard", "TichuSuit", "Verdict", "VerdictStep",
+    "Why", "WishStep", "bombs", "can_fulfil_wish", "check_deck", "deck", "fulfilling_plays", "is_legal", "judge",
+    "judge_pass", "parse_card", "parse_play", "parse_wish", "plays_of_length", "readings", "remove_from_hand",
+    "tokens",
 ]

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable
+from types import MappingProxyType
+from typing import Iterable, Mapping
 
 from webapp.core.steps import RuleInputError
 from webapp.games.tichu.rules.codes import ErrorCode
@@ -44,9 +45,16 @@ MIN_STAIRS_PAIRS = 2
 #: Copies of each natural rank in the 56-card deck (one a suit).
 COPIES = 4
 
-_RANK_CHARS = {DOG: "D", MAH_JONG: "1", TEN: "0", JACK: "J", QUEEN: "Q", KING: "K", ACE: "A", PHOENIX: "P", DRAGON: "R"}
-_RANK_CHARS.update({r: str(r) for r in range(2, 10)})
-_CHAR_RANKS = {ch: r for r, ch in _RANK_CHARS.items()}
+#: The one notation character of each rank code: the single source of the rank text.
+_RANK_CHARS: Mapping[int, str] = MappingProxyType(
+    {DOG: "D", MAH_JONG: "1", TEN: "0", JACK: "J", QUEEN: "Q", KING: "K", ACE: "A", PHOENIX: "P", DRAGON: "R"}
+    | {r: str(r) for r in range(2, 10)}
+)
+_CHAR_RANKS: Mapping[str, int] = MappingProxyType({ch: r for r, ch in _RANK_CHARS.items()})
+#: The notation characters of the natural ranks, low to high: rank ``r`` is ``NATURAL_CHARS[r - 2]``.
+NATURAL_CHARS = "".join(_RANK_CHARS[r] for r in NATURAL_RANKS)
+#: How a natural rank is shown to people (a wish, a rank): the notation, but ``10`` for the ten.
+RANK_TEXT: Mapping[int, str] = MappingProxyType({r: "10" if r == TEN else _RANK_CHARS[r] for r in NATURAL_RANKS})
 
 
 class TichuSuit(Enum):
