@@ -117,8 +117,15 @@ def card_points(cards: Iterable[TichuCard]) -> int:
     return sum(POINTS.get(c.rank, 0) for c in cards)
 
 
-class IllegalMove(RuleInputError):
-    """A play or pass the rules forbid; ``verdict`` holds the explanation."""
+class RuleViolation(RuleInputError):
+    """A well-written move that the rules forbid now: acting in a finished trick, passing out of turn,
+    giving away a trick that was not won with the Dragon or giving it to a partner (Tichu rulebook:
+    "Dragon", end of a trick). Views answer it as a rule violation, not as bad notation.
+    """
+
+
+class IllegalMove(RuleViolation):
+    """A play or pass the rules forbid; ``verdict`` holds the explanation (Tichu rulebook and FAQ)."""
 
     def __init__(self, verdict: Verdict) -> None:
         super().__init__(TrickError.ILLEGAL_MOVE, f"not allowed: {verdict.reason}")
@@ -247,10 +254,11 @@ class Trick:
 
         Raises:
             RuleInputError: as :func:`webapp.games.tichu.rules.judge` (e.g. the hand
-                lacks a card), or ``tichu.error.trick_over``.
+                lacks a card).
+            RuleViolation: ``tichu.error.trick_over``.
         """
         if self.is_over:
-            raise RuleInputError(TrickError.TRICK_OVER, "the trick is over")
+            raise RuleViolation(TrickError.TRICK_OVER, "the trick is over")
         top = self.top
         return judge(
             top.combination if top is not None else (),
@@ -263,11 +271,15 @@ class Trick:
         )
 
     def judge_pass(self, seat: int) -> Verdict:
-        """Judge ``seat`` passing now; only the player in turn passes."""
+        """Judge ``seat`` passing now; only the player in turn passes.
+
+        Raises:
+            RuleViolation: ``tichu.error.trick_over``, ``tichu.error.not_your_turn``.
+        """
         if self.is_over:
-            raise RuleInputError(TrickError.TRICK_OVER, "the trick is over")
+            raise RuleViolation(TrickError.TRICK_OVER, "the trick is over")
         if seat != self.to_move:
-            raise RuleInputError(TrickError.NOT_YOUR_TURN, "only the player in turn passes")
+            raise RuleViolation(TrickError.NOT_YOUR_TURN, "only the player in turn passes")
         top = self.top
         previous = top.combination if top is not None else ()
         return judge_pass(previous, wish=self.wish, hand=self.hands[seat], phoenix_on=self.phoenix_on)
@@ -319,20 +331,20 @@ class Trick:
             gift_to: the opponent who receives a trick won with the Dragon.
 
         Raises:
-            RuleInputError: ``tichu.error.trick_not_over``; ``tichu.error.gift``
-                when a Dragon trick has no gift to an opponent, or a gift is
-                given for another trick.
+            RuleViolation: ``tichu.error.trick_not_over``; ``tichu.error.gift``
+                when a Dragon trick has no gift to an opponent;
+                ``tichu.error.gift_not_dragon`` when a gift is given for another trick.
         """
         top = self.top
         if not self.is_over or top is None:
-            raise RuleInputError(TrickError.TRICK_NOT_OVER, "the trick is not over yet")
+            raise RuleViolation(TrickError.TRICK_NOT_OVER, "the trick is not over yet")
         winner = top.seat
         points = card_points(self.cards)
         combo = top.combination
         assert combo is not None
         steps: list[Step] = []
         if gift_to is not None and not self.needs_gift:
-            raise RuleInputError(TrickError.GIFT_NOT_DRAGON, "only a trick won with the Dragon is given away")
+            raise RuleViolation(TrickError.GIFT_NOT_DRAGON, "only a trick won with the Dragon is given away")
         if combo.kind is Kind.SINGLE and combo.rank == DOG:
             lead = partner(winner) if self.active(partner(winner)) else self._next_active(partner(winner))
             steps.append(Step(TrickStep.DOG, seat=winner + 1, lead=_player(lead)))
@@ -341,7 +353,7 @@ class Trick:
             steps.append(Step(TrickStep.BOMB_WINS, seat=winner + 1))
         if self.needs_gift:
             if gift_to not in opponents(winner):
-                raise RuleInputError(TrickError.GIFT, "give the Dragon trick to an opponent", seat=winner + 1)
+                raise RuleViolation(TrickError.GIFT, "give the Dragon trick to an opponent", seat=winner + 1)
             steps.append(Step(TrickStep.DRAGON_GIFT, seat=winner + 1, taker=gift_to + 1, points=points))
             taker = gift_to
         else:
