@@ -5,6 +5,8 @@ holds the child's moves in order (cards in the suited notation, ``pass``,
 ``give:N`` for the Dragon's gift; ``:wR`` adds a Mah Jong wish, ``:pR`` the
 Phoenix's reading); the other seats are scripted bots, so the same URL always
 shows the same table. The child picks cards with ``pick`` (toggled by clicks).
+The lesson itself (its state, the child's actions, the bots) is the engine's
+:mod:`webapp.games.tichu.lessons`; this view reads the URL into actions and renders the state.
 
 The score calculator keeps its whole form in the URL:
 ``/tichu/score?first=1&second=2&third=3&t1=30&t2=20&t3=25&t4=15&hand=10&call1=tichu``.
@@ -46,6 +48,7 @@ class TrickState(ProblemTracker):
 
     @property
     def trick(self) -> rnd.Trick:
+        """The trick as it stands."""
         return self.lesson.trick
 
 
@@ -121,7 +124,7 @@ def _trick_url(state: TrickState, pick: list[tichu.TichuCard] | None = None) -> 
 def trick():
     """A trick played through: the child is player 1, the bots are players 2 to 4.
 
-    Query: ``lesson`` (see :data:`LESSONS`), ``m`` (the child's moves, repeated),
+    Query: ``lesson`` (see :data:`webapp.games.tichu.lessons.LESSONS`), ``m`` (the child's moves, repeated),
     ``pick`` (cards picked from the hand), one click: ``toggle=CARD``,
     ``action=play|pass|give2|give4|restart``, ``wish``, ``reading``.
     Status 400/422 for bad or illegal moves; the moves before stay.

@@ -24,7 +24,8 @@ official Tichu rulebook (Fata Morgana) and its FAQ:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from types import MappingProxyType
+from typing import Iterable, Mapping, Sequence
 
 from webapp.core.steps import RuleInputError, Step
 from webapp.games.tichu.rules import DOG, DRAGON, KING, MAH_JONG, PHOENIX, TEN, Combination, Kind, TichuCard, Verdict, bombs, fulfilling_plays, judge, judge_pass, plays_of_length, remove_from_hand
@@ -33,13 +34,13 @@ from webapp.games.tichu.rules.codes import Code, codes
 #: Players at the table; seats 0 and 2 are one team, 1 and 3 the other.
 SEATS = 4
 #: Card points (Tichu rulebook, "Scoring"): 5s 5, 10s and Kings 10, Dragon 25, Phoenix -25.
-POINTS = {5: 5, TEN: 10, KING: 10, DRAGON: 25, PHOENIX: -25}
+POINTS: Mapping[int, int] = MappingProxyType({5: 5, TEN: 10, KING: 10, DRAGON: 25, PHOENIX: -25})
 #: The card points of one round always add up to this.
 ROUND_POINTS = 100
 #: A double victory (both partners out before both opponents) scores this, with no card counting.
 DOUBLE_VICTORY = 200
 #: Tichu and Grand Tichu calls: won or lost by this much (Tichu rulebook, "Tichu").
-CALLS = {"tichu": 100, "grand": 200}
+CALLS: Mapping[str, int] = MappingProxyType({"tichu": 100, "grand": 200})
 #: The game ends when a team has this many points (Tichu rulebook, "End of the game").
 GAME_TARGET = 1000
 

@@ -16,7 +16,9 @@ The engine is split by topic; this package re-exports every public name, so
   :func:`judge_pass`, :func:`is_legal`;
 * :mod:`~webapp.games.tichu.rules.wish`: the Mah Jong's wish
   (:func:`fulfilling_plays`) and the searches :func:`plays_of_length`, :func:`bombs`;
-* :mod:`~webapp.games.tichu.rules.diagnosis`: why cards are no combination.
+* :mod:`~webapp.games.tichu.rules.diagnosis`: why cards are no combination;
+* :mod:`~webapp.games.tichu.rules.codes`: the message codes as enums
+  (:class:`Reason`, :class:`ErrorCode`, the steps) and :data:`CODES`.
 
 A play is written one character a card: ``2``-``9``, ``0`` (ten), ``J Q K A``,
 ``R`` Dragon, ``P`` Phoenix, ``D`` Dog, ``1`` Mah Jong; ``-`` or the empty
