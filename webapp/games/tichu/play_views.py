@@ -5,6 +5,8 @@ holds the child's moves in order (cards in the suited notation, ``pass``,
 ``give:N`` for the Dragon's gift; ``:wR`` adds a Mah Jong wish, ``:pR`` the
 Phoenix's reading); the other seats are scripted bots, so the same URL always
 shows the same table. The child picks cards with ``pick`` (toggled by clicks).
+The lesson itself (its state, the child's actions, the bots) is the engine's
+:mod:`webapp.games.tichu.lessons`; this view reads the URL into actions and renders the state.
 
 The score calculator keeps its whole form in the URL:
 ``/tichu/score?first=1&second=2&third=3&t1=30&t2=20&t3=25&t4=15&hand=10&call1=tichu``.
@@ -17,6 +19,7 @@ from dataclasses import dataclass, field
 from flask import Blueprint, redirect, request, url_for
 from flask_babel import gettext
 
+from webapp.games.tichu import lessons
 from webapp.games.tichu import rules as tichu
 from webapp.games.tichu import trick as rnd
 from webapp.core.steps import RuleInputError, Step
@@ -27,121 +30,89 @@ bp = Blueprint("tichu_play", __name__)
 p = tichu.parse_play
 
 
-@dataclass(frozen=True)
-class Lesson:
-    """A scripted trick: the four hands, who leads, an open wish, and what a bot wishes with the Mah Jong."""
-
-    key: str
-    hands: tuple[str, str, str, str]
-    leader: int = 0
-    wish: int | None = None
-    bot_wish: int | None = None
-
-
-#: The lessons, seat 0 is the child; seats 1 and 3 are the opponents, 2 the partner.
-LESSONS: dict[str, Lesson] = {
-    lesson.key: lesson
-    for lesson in (
-        # Lead the Mah Jong with a wish; player 2 must play the wished 8; the Dragon is bombed.
-        Lesson("full", ("1R3g9kKg", "8r2b6b", "Qg4k0b", "5g5k5b5rAb2r")),
-        # Player 4 led the Mah Jong wishing a 9: the child holds a 9 and must play it.
-        Lesson("wish", ("9gQk4b", "3r6g", "7g2k", "1Jr"), leader=3, bot_wish=9),
-        # The child wins with the Dragon and must give the trick to an opponent.
-        Lesson("dragon", ("RKk3g", "Ab4r", "2g7k", "Qb5k"), leader=3),
-        # The child plays the Dog: the lead goes to the partner.
-        Lesson("dog", ("D7g", "Ab", "3k4k", "Kr"), leader=0),
-        # An opponent leads an Ace; the child holds a straight-flush bomb.
-        Lesson("bomb", ("4b5b6b7b8bJr", "AgQr", "2k3r", "Kb9g"), leader=1),
-    )
-}
-
-MAX_MOVES = 40
 #: How a wished rank is shown: 2 to 10, J, Q, K, A.
-RANK_TEXT = {r: str(r) for r in range(2, 11)} | {11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_TEXT = tichu.RANK_TEXT
+#: The ranks a Mah Jong wish may name, as written in the notation.
+WISHES = tuple(tichu.NATURAL_CHARS)
 
 
-@dataclass
+@dataclass(kw_only=True)
 class TrickState(ProblemTracker):
-    """A lesson replayed: the trick, the child's moves, the picked cards, the last verdict."""
+    """A lesson replayed from the URL: the engine's state, the child's moves as written, the picked cards,
+    and the verdict to show (the last move's, also when it was refused)."""
 
-    lesson: Lesson = LESSONS["full"]
-    trick: rnd.Trick | None = None
+    lesson: lessons.LessonState
     moves: list[str] = field(default_factory=list)
     pick: list[tichu.TichuCard] = field(default_factory=list)
     verdict: tichu.Verdict | None = None
-    gift: int | None = None
+
+    @property
+    def trick(self) -> rnd.Trick:
+        """The trick as it stands."""
+        return self.lesson.trick
 
 
-def _bots(trick: rnd.Trick, bot_wish: int | None) -> rnd.Trick:
-    """Let the bots act until it is the child's turn or the trick is over (bombs out of turn first)."""
-    for _ in range(MAX_MOVES):
-        if trick.is_over:
-            return trick
-        bombs = [(s, rnd.bot_move(trick, s)) for s in (1, 2, 3) if s != trick.to_move]
-        bomb = next(((s, move) for s, move in bombs if move), None)
-        if bomb is not None:  # a bomb thrown in out of turn
-            trick = trick.play(bomb[0], bomb[1][0])
-            continue
-        seat = trick.to_move
-        if seat == 0 or seat is None:
-            return trick
-        cards, wish = rnd.bot_move(trick, seat) or ((), None)
-        if any(c.rank == tichu.MAH_JONG for c in cards):
-            wish = bot_wish
-        trick = trick.play(seat, cards, wish=wish) if cards else trick.pass_(seat)
-    return trick
+def _action(move: str) -> lessons.Action:
+    """Read one move of the URL (``pass``, ``give:N``, or cards with ``:wR``/``:pR`` options) as an action.
+
+    Raises:
+        RuleInputError: bad cards, wish or reading (notation).
+    """
+    text, _, extra = move.partition(":")
+    if text == "give":
+        return lessons.GiveDragon(int(extra) - 1 if extra.isdigit() else -1)
+    if text == "pass":
+        return lessons.Pass()
+    cards = p(text)
+    wish = reading = None
+    for option in filter(None, extra.split(":")):
+        if option[:1] == "w":
+            wish = tichu.parse_wish(option[1:])
+        elif option[:1] == "p":
+            reading = tichu.parse_wish(option[1:])
+    return lessons.Play(cards, wish, reading)
 
 
 def _apply(state: TrickState, move: str) -> bool:
-    """Apply one child move to the trick; on failure remember the problem and return False."""
-    trick = state.trick
-    assert trick is not None
-    state.verdict = None  # only the last move's verdict is shown
-    text, _, extra = move.partition(":")
+    """Apply one child move to the lesson; on failure remember the problem and return False.
+
+    Status by the error's type: 422 for a rule violation (an illegal play or pass, a move
+    after the trick, a wrong gift), 400 for bad notation or cards the hand lacks.
+    """
     try:
-        if text == "give":
-            seat = int(extra) - 1 if extra.isdigit() else -1
-            trick.result(gift_to=seat)
-            state.gift = seat
-            return True
-        if text == "pass":
-            state.trick = trick.pass_(0)
-            return True
-        cards = p(text)
-        wish = reading = None
-        for option in filter(None, extra.split(":")):
-            if option[:1] == "w":
-                wish = tichu.parse_wish(option[1:])
-            elif option[:1] == "p":
-                reading = tichu.parse_wish(option[1:])
-        state.verdict = trick.judge(0, cards, reading)
-        state.trick = trick.play(0, cards, reading=reading, wish=wish)
-        return True
+        state.lesson.expect(lessons.GiveDragon if move.startswith("give") else lessons.Play)
+    except rnd.RuleViolation as error:  # the trick is over: the last verdict stays shown
+        state.fail(error, 422)
+        return False
+    state.verdict = None  # only the last move's verdict is shown
+    try:
+        state.lesson = state.lesson.apply(_action(move))
     except rnd.IllegalMove as error:
         state.verdict = error.verdict
         state.fail(error, 422)
+        return False
+    except rnd.RuleViolation as error:
+        state.fail(error, 422)
+        return False
     except RuleInputError as error:
-        state.fail(error, 422 if text in ("give", "pass") else 400)
-    return False
+        state.fail(error, 400)
+        return False
+    state.verdict = state.lesson.verdict
+    state.moves.append(move)
+    return True
 
 
-def replay(lesson: Lesson, moves: list[str]) -> TrickState:
+def replay(lesson: lessons.Lesson, moves: list[str]) -> TrickState:
     """Replay ``lesson`` with the child's ``moves``; stop at the first bad one (kept out of the URL)."""
-    state = TrickState(lesson=lesson)
-    state.trick = _bots(rnd.Trick.deal(tuple(p(h) for h in lesson.hands), lesson.leader, lesson.wish), lesson.bot_wish)
-    for move in moves[:MAX_MOVES]:
-        if state.trick.is_over and not move.startswith("give"):
-            state.fail(RuleInputError("tichu.error.trick_over", "the trick is over"), 422)
-            break
+    state = TrickState(lesson=lessons.LessonState.start(lesson))
+    for move in moves[: lessons.MAX_MOVES]:
         if not _apply(state, move):
             break
-        state.moves.append(move)
-        state.trick = _bots(state.trick, lesson.bot_wish)
     return state
 
 
 def _trick_url(state: TrickState, pick: list[tichu.TichuCard] | None = None) -> str:
-    args: dict = {"lesson": state.lesson.key}
+    args: dict = {"lesson": state.lesson.lesson.key}
     if state.moves:
         args["m"] = state.moves
     if pick:
@@ -153,17 +124,16 @@ def _trick_url(state: TrickState, pick: list[tichu.TichuCard] | None = None) -> 
 def trick():
     """A trick played through: the child is player 1, the bots are players 2 to 4.
 
-    Query: ``lesson`` (see :data:`LESSONS`), ``m`` (the child's moves, repeated),
+    Query: ``lesson`` (see :data:`webapp.games.tichu.lessons.LESSONS`), ``m`` (the child's moves, repeated),
     ``pick`` (cards picked from the hand), one click: ``toggle=CARD``,
     ``action=play|pass|give2|give4|restart``, ``wish``, ``reading``.
     Status 400/422 for bad or illegal moves; the moves before stay.
     """
     key = request.args.get("lesson", "full")
-    state = replay(LESSONS.get(key, LESSONS["full"]), request.args.getlist("m"))
-    if key not in LESSONS:
+    state = replay(lessons.LESSONS.get(key, lessons.LESSONS["full"]), request.args.getlist("m"))
+    if key not in lessons.LESSONS:
         state.fail(Step("web.error.bad_url", detail=f"lesson={key}"))
-    assert state.trick is not None
-    hand = state.trick.hands[0]
+    hand = state.lesson.hand
     for token in tichu.tokens(request.args.get("pick", "")):
         try:
             card = tichu.parse_card(token)
@@ -181,7 +151,6 @@ def trick():
 
 def _click(state: TrickState) -> bool:
     """Apply the click in the query (toggle a card, play, pass, give, restart)."""
-    assert state.trick is not None
     toggle, action = request.args.get("toggle"), request.args.get("action")
     if toggle:
         try:
@@ -191,7 +160,7 @@ def _click(state: TrickState) -> bool:
             return True
         if card in state.pick:
             state.pick.remove(card)
-        elif card in state.trick.hands[0]:
+        elif card in state.lesson.hand:
             state.pick.append(card)
         return True
     if not action:
@@ -202,7 +171,7 @@ def _click(state: TrickState) -> bool:
         return True
     if action == "play":
         if not state.pick:
-            state.fail(Step("tichu.error.empty_play"))
+            state.fail(Step(tichu.ErrorCode.EMPTY_PLAY))
             return True
         move = "".join(map(str, state.pick))
         for key, letter in (("wish", "w"), ("reading", "p")):
@@ -214,22 +183,12 @@ def _click(state: TrickState) -> bool:
     else:
         state.fail(Step("web.error.bad_url", detail=f"action={action}"))
         return True
-    if state.trick.is_over and not move.startswith("give"):
-        state.fail(RuleInputError("tichu.error.trick_over", "the trick is over"), 422)
-        return True
     if _apply(state, move):
-        state.moves.append(move)
         state.pick.clear()
-        state.trick = _bots(state.trick, state.lesson.bot_wish)
     return True
 
 
 def _render_trick(state: TrickState, url: str):
-    trick = state.trick
-    assert trick is not None
-    result = None
-    if trick.is_over and (not trick.needs_gift or state.gift is not None):
-        result = trick.result(gift_to=state.gift if trick.needs_gift else None)
     choices = ()
     if len(state.pick) > 1:
         found = tuple(r for r in tichu.readings(state.pick) if r.phoenix_as is not None)
@@ -240,16 +199,16 @@ def _render_trick(state: TrickState, url: str):
         state.status,
         push_url=url,
         game="trick",
-        lesson=state.lesson,
-        lessons=LESSONS,
-        trick=trick,
+        lesson=state.lesson.lesson,
+        lessons=lessons.LESSONS,
+        trick=state.trick,
         moves=state.moves,
         pick=state.pick,
         pick_text="".join(map(str, state.pick)),
         verdict=state.verdict,
         problem=state.problem,
-        result=result,
-        wishes=tuple("234567890JQKA"),
+        result=state.lesson.result,
+        wishes=WISHES,
         rank_text=RANK_TEXT,
         has_mah_jong=any(c.rank == tichu.MAH_JONG for c in state.pick),
         choices=choices,

@@ -37,11 +37,8 @@ FIELDS = (
     Field("kind", "quiz.field.kind", tuple(Choice(k.value, Step("quiz.choice.kind", kind=k)) for k in KINDS), unless=("legal", NO)),
 )
 
-_NATURAL = "234567890JQKA"  # rank r is _NATURAL[r - 2]
-
-
 def _ch(rank: int) -> str:
-    return _NATURAL[rank - 2]
+    return tichu.NATURAL_CHARS[rank - 2]
 
 
 def _with_phoenix(rng: random.Random, cards: str, chance: float, keep_first: bool = False) -> str:
@@ -86,7 +83,7 @@ def _length(rng: random.Random, kind: tichu.Kind) -> int:
 
 def _no_combination(rng: random.Random) -> str:
     while True:
-        cards = "".join(rng.choice(_NATURAL) for _ in range(rng.randint(2, 6)))
+        cards = "".join(rng.choice(tichu.NATURAL_CHARS) for _ in range(rng.randint(2, 6)))
         if not tichu.readings(tichu.parse_play(cards)) and max(cards.count(c) for c in cards) <= 4:
             return cards
 

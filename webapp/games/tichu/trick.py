@@ -24,23 +24,68 @@ official Tichu rulebook (Fata Morgana) and its FAQ:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from types import MappingProxyType
+from typing import Iterable, Mapping, Sequence
 
 from webapp.core.steps import RuleInputError, Step
 from webapp.games.tichu.rules import DOG, DRAGON, KING, MAH_JONG, PHOENIX, TEN, Combination, Kind, TichuCard, Verdict, bombs, fulfilling_plays, judge, judge_pass, plays_of_length, remove_from_hand
+from webapp.games.tichu.rules.codes import Code, codes
 
 #: Players at the table; seats 0 and 2 are one team, 1 and 3 the other.
 SEATS = 4
 #: Card points (Tichu rulebook, "Scoring"): 5s 5, 10s and Kings 10, Dragon 25, Phoenix -25.
-POINTS = {5: 5, TEN: 10, KING: 10, DRAGON: 25, PHOENIX: -25}
+POINTS: Mapping[int, int] = MappingProxyType({5: 5, TEN: 10, KING: 10, DRAGON: 25, PHOENIX: -25})
 #: The card points of one round always add up to this.
 ROUND_POINTS = 100
 #: A double victory (both partners out before both opponents) scores this, with no card counting.
 DOUBLE_VICTORY = 200
 #: Tichu and Grand Tichu calls: won or lost by this much (Tichu rulebook, "Tichu").
-CALLS = {"tichu": 100, "grand": 200}
+CALLS: Mapping[str, int] = MappingProxyType({"tichu": 100, "grand": 200})
 #: The game ends when a team has this many points (Tichu rulebook, "End of the game").
 GAME_TARGET = 1000
+
+
+class TrickError(Code):
+    """A trick or round score that cannot be taken as given (raised as :class:`~webapp.core.steps.RuleInputError`)."""
+
+    TRICK_OVER = "tichu.error.trick_over"
+    NOT_YOUR_TURN = "tichu.error.not_your_turn"
+    ILLEGAL_MOVE = "tichu.error.illegal_move"
+    TRICK_NOT_OVER = "tichu.error.trick_not_over"
+    GIFT = "tichu.error.gift", ("seat",)
+    GIFT_NOT_DRAGON = "tichu.error.gift_not_dragon"
+    OUT_ORDER = "tichu.error.out_order"
+    CALL = "tichu.error.call", ("token",)
+    POINTS = "tichu.error.points", ("token",)
+    POINTS_TOTAL = "tichu.error.points_total", ("total",)
+
+
+class TrickStep(Code):
+    """How a finished trick is resolved (Tichu rulebook: "Dog", "Dragon", "Bombs", end of a trick)."""
+
+    DOG = "tichu.trick.dog", ("lead", "seat")
+    BOMB_WINS = "tichu.trick.bomb_wins", ("seat",)
+    DRAGON_GIFT = "tichu.trick.dragon_gift", ("points", "seat", "taker")
+    WON = "tichu.trick.won", ("points", "seat")
+    OUT_LEAD = "tichu.trick.out_lead", ("lead", "seat")
+
+
+class ScoreStep(Code):
+    """The steps of a round score (Tichu rulebook: "Scoring", "Tichu", "End of the game")."""
+
+    DOUBLE_VICTORY = "tichu.score.double_victory", ("first", "points", "second")
+    LAST_HAND = "tichu.score.last_hand", ("last", "points")
+    LAST_TRICKS = "tichu.score.last_tricks", ("first", "last", "points")
+    TEAM_CARDS = "tichu.score.team_cards", ("points", "team")
+    CARDS_TOTAL = "tichu.score.cards_total", ("total",)
+    TICHU_WON = "tichu.score.tichu_won", ("points", "seat", "team")
+    TICHU_LOST = "tichu.score.tichu_lost", ("points", "seat", "team")
+    GRAND_WON = "tichu.score.grand_won", ("points", "seat", "team")
+    GRAND_LOST = "tichu.score.grand_lost", ("points", "seat", "team")
+    ROUND = "tichu.score.round", ("a", "b")
+    TOTALS = "tichu.score.totals", ("a", "b")
+    GAME_WON = "tichu.score.game_won", ("target", "team")
+    GAME_TIED = "tichu.score.game_tied", ("target",)
 
 
 def partner(seat: int) -> int:
@@ -73,11 +118,18 @@ def card_points(cards: Iterable[TichuCard]) -> int:
     return sum(POINTS.get(c.rank, 0) for c in cards)
 
 
-class IllegalMove(RuleInputError):
-    """A play or pass the rules forbid; ``verdict`` holds the explanation."""
+class RuleViolation(RuleInputError):
+    """A well-written move that the rules forbid now: acting in a finished trick, passing out of turn,
+    giving away a trick that was not won with the Dragon or giving it to a partner (Tichu rulebook:
+    "Dragon", end of a trick). Views answer it as a rule violation, not as bad notation.
+    """
+
+
+class IllegalMove(RuleViolation):
+    """A play or pass the rules forbid; ``verdict`` holds the explanation (Tichu rulebook and FAQ)."""
 
     def __init__(self, verdict: Verdict) -> None:
-        super().__init__("tichu.error.illegal_move", f"not allowed: {verdict.reason}")
+        super().__init__(TrickError.ILLEGAL_MOVE, f"not allowed: {verdict.reason}")
         self.verdict = verdict
 
 
@@ -203,10 +255,11 @@ class Trick:
 
         Raises:
             RuleInputError: as :func:`webapp.games.tichu.rules.judge` (e.g. the hand
-                lacks a card), or ``tichu.error.trick_over``.
+                lacks a card).
+            RuleViolation: ``tichu.error.trick_over``.
         """
         if self.is_over:
-            raise RuleInputError("tichu.error.trick_over", "the trick is over")
+            raise RuleViolation(TrickError.TRICK_OVER, "the trick is over")
         top = self.top
         return judge(
             top.combination if top is not None else (),
@@ -219,11 +272,15 @@ class Trick:
         )
 
     def judge_pass(self, seat: int) -> Verdict:
-        """Judge ``seat`` passing now; only the player in turn passes."""
+        """Judge ``seat`` passing now; only the player in turn passes.
+
+        Raises:
+            RuleViolation: ``tichu.error.trick_over``, ``tichu.error.not_your_turn``.
+        """
         if self.is_over:
-            raise RuleInputError("tichu.error.trick_over", "the trick is over")
+            raise RuleViolation(TrickError.TRICK_OVER, "the trick is over")
         if seat != self.to_move:
-            raise RuleInputError("tichu.error.not_your_turn", "only the player in turn passes")
+            raise RuleViolation(TrickError.NOT_YOUR_TURN, "only the player in turn passes")
         top = self.top
         previous = top.combination if top is not None else ()
         return judge_pass(previous, wish=self.wish, hand=self.hands[seat], phoenix_on=self.phoenix_on)
@@ -275,37 +332,37 @@ class Trick:
             gift_to: the opponent who receives a trick won with the Dragon.
 
         Raises:
-            RuleInputError: ``tichu.error.trick_not_over``; ``tichu.error.gift``
-                when a Dragon trick has no gift to an opponent, or a gift is
-                given for another trick.
+            RuleViolation: ``tichu.error.trick_not_over``; ``tichu.error.gift``
+                when a Dragon trick has no gift to an opponent;
+                ``tichu.error.gift_not_dragon`` when a gift is given for another trick.
         """
         top = self.top
         if not self.is_over or top is None:
-            raise RuleInputError("tichu.error.trick_not_over", "the trick is not over yet")
+            raise RuleViolation(TrickError.TRICK_NOT_OVER, "the trick is not over yet")
         winner = top.seat
         points = card_points(self.cards)
         combo = top.combination
         assert combo is not None
         steps: list[Step] = []
         if gift_to is not None and not self.needs_gift:
-            raise RuleInputError("tichu.error.gift_not_dragon", "only a trick won with the Dragon is given away")
+            raise RuleViolation(TrickError.GIFT_NOT_DRAGON, "only a trick won with the Dragon is given away")
         if combo.kind is Kind.SINGLE and combo.rank == DOG:
             lead = partner(winner) if self.active(partner(winner)) else self._next_active(partner(winner))
-            steps.append(Step("tichu.trick.dog", seat=winner + 1, lead=_player(lead)))
+            steps.append(Step(TrickStep.DOG, seat=winner + 1, lead=_player(lead)))
             return TrickResult(winner, winner, points, lead, tuple(steps))
         if top.out_of_turn or combo.is_bomb:
-            steps.append(Step("tichu.trick.bomb_wins", seat=winner + 1))
+            steps.append(Step(TrickStep.BOMB_WINS, seat=winner + 1))
         if self.needs_gift:
             if gift_to not in opponents(winner):
-                raise RuleInputError("tichu.error.gift", "give the Dragon trick to an opponent", seat=winner + 1)
-            steps.append(Step("tichu.trick.dragon_gift", seat=winner + 1, taker=gift_to + 1, points=points))
+                raise RuleViolation(TrickError.GIFT, "give the Dragon trick to an opponent", seat=winner + 1)
+            steps.append(Step(TrickStep.DRAGON_GIFT, seat=winner + 1, taker=gift_to + 1, points=points))
             taker = gift_to
         else:
-            steps.append(Step("tichu.trick.won", seat=winner + 1, points=points))
+            steps.append(Step(TrickStep.WON, seat=winner + 1, points=points))
             taker = winner
         lead = winner if self.active(winner) else self._next_active(winner)
         if lead is not None and lead != winner:
-            steps.append(Step("tichu.trick.out_lead", seat=winner + 1, lead=lead + 1))
+            steps.append(Step(TrickStep.OUT_LEAD, seat=winner + 1, lead=lead + 1))
         return TrickResult(winner, taker, points, lead, tuple(steps))
 
 
@@ -414,93 +471,64 @@ def score_round(
     """
     order = list(out_order)
     if len(set(order)) != len(order) or any(s not in range(SEATS) for s in order) or not 2 <= len(order) <= SEATS:
-        raise RuleInputError("tichu.error.out_order", f"bad order of going out: {order!r}")
+        raise RuleInputError(TrickError.OUT_ORDER, f"bad order of going out: {order!r}")
     if len(order) == 2 and team(order[0]) != team(order[1]):
-        raise RuleInputError("tichu.error.out_order", "two players out are a double victory only from one team")
+        raise RuleInputError(TrickError.OUT_ORDER, "two players out are a double victory only from one team")
     calls = dict(calls or {})
     for seat, call in calls.items():
         if seat not in range(SEATS) or call not in CALLS:
-            raise RuleInputError("tichu.error.call", f"unknown call {call!r} for seat {seat!r}", token=str(call))
+            raise RuleInputError(TrickError.CALL, f"unknown call {call!r} for seat {seat!r}", token=str(call))
     steps: list[Step] = []
     points = [0, 0]
     first = order[0]
     if len(order) == 2:
         double = team(first)
         points[double] += DOUBLE_VICTORY
-        steps.append(Step("tichu.score.double_victory", first=first + 1, second=order[1] + 1, points=DOUBLE_VICTORY))
+        steps.append(Step(ScoreStep.DOUBLE_VICTORY, first=first + 1, second=order[1] + 1, points=DOUBLE_VICTORY))
     else:
         double = None
         tricks = [_checked_points(p) for p in trick_points]
         left = _checked_points(hand_points)
         if len(tricks) != SEATS or sum(tricks) + left != ROUND_POINTS:
             raise RuleInputError(
-                "tichu.error.points_total", "the card points must add up to 100", total=sum(tricks) + left
+                TrickError.POINTS_TOTAL, "the card points must add up to 100", total=sum(tricks) + left
             )
         last = next(s for s in range(SEATS) if s not in order[:3])
-        steps.append(Step("tichu.score.last_hand", last=last + 1, points=left))
+        steps.append(Step(ScoreStep.LAST_HAND, last=last + 1, points=left))
         points[1 - team(last)] += left
-        steps.append(Step("tichu.score.last_tricks", last=last + 1, first=first + 1, points=tricks[last]))
+        steps.append(Step(ScoreStep.LAST_TRICKS, last=last + 1, first=first + 1, points=tricks[last]))
         tricks[first] += tricks[last]
         tricks[last] = 0
         for side in (0, 1):
             won = tricks[side] + tricks[side + 2]
             points[side] += won
-            steps.append(Step("tichu.score.team_cards", team=side + 1, points=won))
-        steps.append(Step("tichu.score.cards_total", total=points[0] + points[1]))
+            steps.append(Step(ScoreStep.TEAM_CARDS, team=side + 1, points=won))
+        steps.append(Step(ScoreStep.CARDS_TOTAL, total=points[0] + points[1]))
     for seat in sorted(calls):
         value = CALLS[calls[seat]]
         won = seat == first
         points[team(seat)] += value if won else -value
-        code = f"tichu.score.{calls[seat]}_{'won' if won else 'lost'}"
+        code = ScoreStep[f"{calls[seat].upper()}_{'WON' if won else 'LOST'}"]
         steps.append(Step(code, seat=seat + 1, team=team(seat) + 1, points=value))
     totals = (before[0] + points[0], before[1] + points[1])
-    steps.append(Step("tichu.score.round", a=points[0], b=points[1]))
-    steps.append(Step("tichu.score.totals", a=totals[0], b=totals[1]))
+    steps.append(Step(ScoreStep.ROUND, a=points[0], b=points[1]))
+    steps.append(Step(ScoreStep.TOTALS, a=totals[0], b=totals[1]))
     game_over = max(totals) >= GAME_TARGET and totals[0] != totals[1]
     winner = (0 if totals[0] > totals[1] else 1) if game_over else None
     if game_over:
-        steps.append(Step("tichu.score.game_won", team=(winner or 0) + 1, target=GAME_TARGET))
+        steps.append(Step(ScoreStep.GAME_WON, team=(winner or 0) + 1, target=GAME_TARGET))
     elif max(totals) >= GAME_TARGET:
-        steps.append(Step("tichu.score.game_tied", target=GAME_TARGET))
+        steps.append(Step(ScoreStep.GAME_TIED, target=GAME_TARGET))
     return RoundScore((points[0], points[1]), totals, double, game_over, winner, tuple(steps))
 
 
 def _checked_points(value: int) -> int:
     """Card points of one pile: a multiple of 5 from -25 to 125."""
     if type(value) is not int or value % 5 or not -25 <= value <= ROUND_POINTS + 25:
-        raise RuleInputError("tichu.error.points", f"card points are a multiple of 5 from -25 to 125: {value!r}",
+        raise RuleInputError(TrickError.POINTS, f"card points are a multiple of 5 from -25 to 125: {value!r}",
                              token=str(value))
     return value
 
 
-#: Every step and error code this module emits, with its parameter names.
-CODES: dict[str, tuple[str, ...]] = {
-    "tichu.error.trick_over": (),
-    "tichu.error.not_your_turn": (),
-    "tichu.error.illegal_move": (),
-    "tichu.error.trick_not_over": (),
-    "tichu.error.gift": ("seat",),
-    "tichu.error.gift_not_dragon": (),
-    "tichu.error.out_order": (),
-    "tichu.error.call": ("token",),
-    "tichu.error.points": ("token",),
-    "tichu.error.points_total": ("total",),
-    "tichu.trick.dog": ("lead", "seat"),
-    "tichu.trick.bomb_wins": ("seat",),
-    "tichu.trick.dragon_gift": ("points", "seat", "taker"),
-    "tichu.trick.won": ("points", "seat"),
-    "tichu.trick.out_lead": ("lead", "seat"),
-    "tichu.score.double_victory": ("first", "points", "second"),
-    "tichu.score.last_hand": ("last", "points"),
-    "tichu.score.last_tricks": ("first", "last", "points"),
-    "tichu.score.team_cards": ("points", "team"),
-    "tichu.score.cards_total": ("total",),
-    "tichu.score.tichu_won": ("points", "seat", "team"),
-    "tichu.score.tichu_lost": ("points", "seat", "team"),
-    "tichu.score.grand_won": ("points", "seat", "team"),
-    "tichu.score.grand_lost": ("points", "seat", "team"),
-    "tichu.score.round": ("a", "b"),
-    "tichu.score.totals": ("a", "b"),
-    "tichu.score.game_won": ("target", "team"),
-    "tichu.score.game_tied": ("target",),
-}
+#: Every step and error code this module emits, with its parameter names (derived from the enums).
+CODES: dict[str, tuple[str, ...]] = codes(TrickError, TrickStep, ScoreStep)

@@ -21,12 +21,12 @@ from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
 bp = Blueprint("tichu", __name__)
 
 PLAYS = ("table", "play")
-ACTIONS = {"clear_table", "clear_play"}
+ACTIONS = frozenset({"clear_table", "clear_play"})
 #: The cards offered by the pickers: the real deck, one row a suit, then the special cards.
 SUIT_ROWS = tuple((suit, tuple(c for c in tichu.deck() if c.suit is suit)) for suit in tichu.TichuSuit)
 SPECIALS = tuple(tichu.parse_card(c) for c in "1RPD")
 #: The ranks a Mah Jong wish may name, as written in the notation.
-WISHES = tuple("234567890JQKA")
+WISHES = tuple(tichu.NATURAL_CHARS)
 
 
 @dataclass
