@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping, Sequence
 
-from webapp.core.steps import RuleInputError, Step
+from webapp.core.steps import RuleInputError, RuleViolation, Step
 from webapp.games.tichu.rules import DOG, DRAGON, KING, MAH_JONG, PHOENIX, TEN, Combination, Kind, TichuCard, Verdict, bombs, fulfilling_plays, judge, judge_pass, plays_of_length, remove_from_hand
 from webapp.games.tichu.rules.codes import Code, codes
 
@@ -118,11 +118,9 @@ def card_points(cards: Iterable[TichuCard]) -> int:
     return sum(POINTS.get(c.rank, 0) for c in cards)
 
 
-class RuleViolation(RuleInputError):
-    """A well-written move that the rules forbid now: acting in a finished trick, passing out of turn,
-    giving away a trick that was not won with the Dragon or giving it to a partner (Tichu rulebook:
-    "Dragon", end of a trick). Views answer it as a rule violation, not as bad notation.
-    """
+# RuleViolation (from core): a well-written move that the rules forbid now: acting in a finished trick, passing
+# out of turn, giving away a trick that was not won with the Dragon or giving it to a partner (Tichu rulebook:
+# "Dragon", end of a trick). The trick page answers it with 422, as it always has.
 
 
 class IllegalMove(RuleViolation):
