@@ -51,6 +51,22 @@ from typing import Iterable, Sequence
 
 from webapp.core.steps import RuleInputError, Step
 
+
+class NotationError(RuleInputError):
+    """Input that names nothing: a token that is no card, a card written twice, a wrong number of cards.
+
+    Pages answer it with 400, the contest calls such a bot answer "garbage" (seed 003).
+    """
+
+
+class RuleViolation(RuleInputError):
+    """A well-formed move that the rules forbid now: showing a card not held, picking a sixth card.
+
+    The contest calls such a bot answer a "cheat" (seed 003: only cards you have);
+    the browser game answers it with 422, as it always has.
+    """
+
+
 HAND_SIZE = 5
 #: At most this many extra cards may be taken (seed 003).
 MAX_EXTRA = 3
@@ -195,7 +211,7 @@ def parse_card(text: str) -> Card:
     (Card(SA), True)
 
     Raises:
-        RuleInputError: ``poker.error.unknown`` naming the token.
+        NotationError: ``poker.error.unknown`` naming the token.
     """
     token = text.strip()
     upper = token.upper()
@@ -203,7 +219,7 @@ def parse_card(text: str) -> Card:
     if card is None and upper[:1] in "SCHD" and upper[1:] == "10":
         card = _BY_TEXT[upper[0] + "T"]
     if card is None:
-        raise RuleInputError("poker.error.unknown", f"not a card: {token!r}", token=token)
+        raise NotationError("poker.error.unknown", f"not a card: {token!r}", token=token)
     return card
 
 
@@ -220,7 +236,7 @@ def parse_cards(cards: str | Iterable[str], count: int | Sequence[int] | None = 
         count: the number of cards wanted (an int, or the allowed numbers), or None for any.
 
     Raises:
-        RuleInputError: ``poker.error.unknown`` for a token that is no card,
+        NotationError: ``poker.error.unknown`` for a token that is no card,
             ``poker.error.duplicate`` (``card``) for a card given twice,
             ``poker.error.count`` (``count``, ``needed``) for a wrong number.
     """
@@ -229,12 +245,12 @@ def parse_cards(cards: str | Iterable[str], count: int | Sequence[int] | None = 
     for token in tokens:
         card = parse_card(token)
         if card in parsed:
-            raise RuleInputError("poker.error.duplicate", f"{card} is there twice", token=token, card=card)
+            raise NotationError("poker.error.duplicate", f"{card} is there twice", token=token, card=card)
         parsed.append(card)
     allowed = (count,) if isinstance(count, int) else count
     if allowed is not None and len(parsed) not in allowed:
         needed = " or ".join(map(str, allowed))
-        raise RuleInputError("poker.error.count", f"{needed} cards needed, not {len(parsed)}",
+        raise NotationError("poker.error.count", f"{needed} cards needed, not {len(parsed)}",
                              count=len(parsed), needed=needed)
     return tuple(parsed)
 
@@ -560,10 +576,10 @@ def best_five(cards: Sequence[Card]) -> tuple[int, tuple[Card, ...]]:
     :func:`itertools.combinations` is returned.
 
     Raises:
-        RuleInputError: ``poker.error.count`` for fewer than 5 or more than 8 cards.
+        NotationError: ``poker.error.count`` for fewer than 5 or more than 8 cards.
     """
     if not HAND_SIZE <= len(cards) <= HAND_SIZE + MAX_EXTRA:
-        raise RuleInputError("poker.error.count", f"5 to 8 cards needed, not {len(cards)}",
+        raise NotationError("poker.error.count", f"5 to 8 cards needed, not {len(cards)}",
                              count=len(cards), needed="5-8")
     best, chosen = CLASS_COUNT + 1, tuple(cards[:5])
     for five in itertools.combinations(cards, 5):
@@ -647,18 +663,18 @@ def check_reveal(held: Sequence[Card], revealed: Sequence[Card]) -> None:
     """Check a revealed hand: five distinct cards, all held (seed 003: only cards you have).
 
     Raises:
-        RuleInputError: ``poker.error.count`` (not five), ``poker.error.duplicate``,
-            ``poker.error.not_held`` (``card``: a card the player does not hold).
+        NotationError: ``poker.error.count`` (not five), ``poker.error.duplicate``.
+        RuleViolation: ``poker.error.not_held`` (``card``: a card the player does not hold).
     """
     seen: set[Card] = set()
     for card in revealed:
         if card in seen:
-            raise RuleInputError("poker.error.duplicate", f"{card} is there twice", token=str(card), card=card)
+            raise NotationError("poker.error.duplicate", f"{card} is there twice", token=str(card), card=card)
         seen.add(card)
         if card not in held:
-            raise RuleInputError("poker.error.not_held", f"{card} is not in the hand", token=str(card), card=card)
+            raise RuleViolation("poker.error.not_held", f"{card} is not in the hand", token=str(card), card=card)
     if len(revealed) != HAND_SIZE:
-        raise RuleInputError("poker.error.count", f"5 cards needed, not {len(revealed)}",
+        raise NotationError("poker.error.count", f"5 cards needed, not {len(revealed)}",
                              count=len(revealed), needed="5")
 
 
