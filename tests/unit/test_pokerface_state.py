@@ -215,3 +215,60 @@ def test_a_round_matches_the_contest_round_with_the_same_bots(seed, give, extras
     assert not reference.failures
     assert outcome.held == reference.held and game.held == reference.held[0]
     assert outcome.showdown == reference.showdown and outcome.winners == reference.winners
+
+
+# --- the evaluator object owns its tables ------------------------------------------------------------
+def brute_force_rank(cards) -> int:
+    """Standard poker: the best five of the cards (the 5-card evaluator over every five)."""
+    return min(pf.evaluate5(*five) for five in itertools.combinations(cards, 5))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(pf.DECK), min_size=5, max_size=8, unique=True))
+def test_an_evaluator_object_ranks_the_best_five(cards):
+    evaluator = pf.default_evaluator()
+    assert evaluator.evaluate(cards) == brute_force_rank(cards) == pf.evaluate(cards)
+    assert evaluator.best_five(cards) == pf.best_five(cards)
+
+
+def test_a_five_card_evaluator_takes_five_cards_only():
+    evaluator = pf.Evaluator(max_cards=5)
+    hand = pf.parse_cards("SA HA D7 C7 DK")
+    assert evaluator.evaluate(hand) == evaluator.evaluate5(*hand) == pf.evaluate5(*hand)
+    with pytest.raises(KeyError):
+        evaluator.evaluate(hand + pf.parse_cards("S2"))
+    for size in (4, 9):
+        with pytest.raises(ValueError):
+            pf.Evaluator(max_cards=size)
+
+
+def test_an_evaluator_is_immutable_and_the_default_is_shared():
+    evaluator = pf.Evaluator(max_cards=5)
+    with pytest.raises(AttributeError):
+        evaluator.evaluate = len  # type: ignore[misc]
+    assert pf.default_evaluator() is pf.default_evaluator() and pf.default_evaluator(5) is pf.default_evaluator(5)
+
+
+PROBE = """
+from webapp.games.pokerface import rules as pf
+print(pf.evaluate(pf.parse_cards("SA SK SQ SJ ST S9 H2 D3")))
+"""
+
+
+def test_no_cache_file_unless_the_caller_names_a_folder(tmp_path):
+    """The default evaluator writes nothing without $KARTENSCHULE_CACHE_DIR, not even in ~/.cache."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "KARTENSCHULE_CACHE_DIR"}
+    env.update(HOME=str(tmp_path), XDG_CACHE_HOME=str(tmp_path / "xdg"))
+    out = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "1"  # the royal flush, found among eight cards
+    assert list(tmp_path.iterdir()) == []
+    folder = tmp_path / "cache"
+    first = pf.Evaluator(cache_folder=folder)
+    assert [p.name for p in folder.iterdir()] == [pf.CACHE_NAME]
+    second = pf.Evaluator(cache_folder=folder)  # loaded
+    hand = pf.parse_cards("H4 D4 C4 DA SA S2 S3")
+    assert first.evaluate(hand) == second.evaluate(hand) == brute_force_rank(hand)
