@@ -172,7 +172,7 @@ def test_moves_round_trip_in_the_link_format():
 
 @pytest.mark.parametrize("stored", [
     [], [[[0], 1]] + [[]], [[[5]]], [[[1, 0]]], [[[0], 4]], [[[0], 0, [0, 1, 2, 3]]], [[[0], 0, [0, 1, 2, 3, 5]]],
-    [[[], 0, [0, 1, 2, 3, 4], []]], [[[], 0, [0, 1, 2, 3, 4]]] * 11, [["x"]], [[1]],
+    [[[], 0, [0, 1, 2, 3, 4], []]], [[[], 0, [0, 1, 2, 3, 4]]] * 11, [["x"]], [[1]], [7], {"a": 1}, 3, [[[0], [1]]],
 ])
 def test_links_no_game_could_make_are_notation_errors(stored):
     with pytest.raises(pf.NotationError):

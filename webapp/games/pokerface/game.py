@@ -219,9 +219,9 @@ class Round:
         Raises:
             NotationError: for more than three moves or moves of a wrong shape or range.
         """
-        if len(moves) > 3:
-            raise _wrong("too many moves")
         try:
+            if not isinstance(moves, (list, tuple)) or len(moves) > 3:
+                raise TypeError("moves are a list of at most three")
             give = None if len(moves) < 1 else tuple(int(i) for i in moves[0])
             extras = None if len(moves) < 2 else int(moves[1])
             shown = None if len(moves) < 3 else tuple(int(i) for i in moves[2])
@@ -290,7 +290,7 @@ class Game:
             NotationError: for no rounds or more than ten, an unfinished round before the last,
                 or moves of a wrong shape.
         """
-        if not 1 <= len(rounds) <= ROUNDS:
+        if not isinstance(rounds, (list, tuple)) or not 1 <= len(rounds) <= ROUNDS:
             raise _wrong("rounds")
         parsed = tuple(Round.from_moves(f"{seed}:{n}", moves) for n, moves in enumerate(rounds, 1))
         if any(r.phase is not Phase.SHOWDOWN for r in parsed[:-1]):
