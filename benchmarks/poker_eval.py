@@ -103,7 +103,8 @@ def main() -> None:
         note = "" if aim is None else (f">= {aim:g}x  {'met' if ours / theirs >= aim else 'NOT met'}")
         print(f"{size:>5}  {ours:>16,.0f}  {theirs:>16,.0f}  {ours / theirs:>6.1f}x  {note}")
         direct = timed(ours_object, hands, args.repeat)
-        print(f"{str(size) + ' obj':>5}  {direct:>16,.0f}  {theirs:>16,.0f}  {direct / theirs:>6.1f}x  (Evaluator().evaluate)")
+        label = f"{size} obj"
+        print(f"{label:>5}  {direct:>16,.0f}  {theirs:>16,.0f}  {direct / theirs:>6.1f}x  (Evaluator().evaluate)")
         if size == 5:
             fast = timed(ours_five, hands, args.repeat)
             print(f"{'5*':>5}  {fast:>16,.0f}  {theirs:>16,.0f}  {fast / theirs:>6.1f}x  (evaluate5(a, b, c, d, e))")

@@ -272,3 +272,12 @@ def test_no_cache_file_unless_the_caller_names_a_folder(tmp_path):
     second = pf.Evaluator(cache_folder=folder)  # loaded
     hand = pf.parse_cards("H4 D4 C4 DA SA S2 S3")
     assert first.evaluate(hand) == second.evaluate(hand) == brute_force_rank(hand)
+
+
+def test_every_reason_is_a_message_code_and_errors_carry_it():
+    from webapp.catalogue import MESSAGES
+
+    assert all(isinstance(reason, str) and reason.value in MESSAGES for reason in pf.Reason)
+    with pytest.raises(pf.NotationError) as info:
+        pf.parse_card("XX")
+    assert info.value.step.code is pf.Reason.UNKNOWN and info.value.step.code == "poker.error.unknown"

@@ -9,10 +9,21 @@ counter, so that the evaluator (:mod:`.evaluator`) can add cards up.
 
 from __future__ import annotations
 
-from enum import Enum, IntEnum
+from enum import Enum, IntEnum, StrEnum
 from typing import Iterable, Sequence
 
 from webapp.core.steps import RuleInputError
+
+class Reason(StrEnum):
+    """Why the engine refuses an input; each value IS the message code of the sentence shown."""
+
+    UNKNOWN = "poker.error.unknown"  # a token that is no card (``token``)
+    DUPLICATE = "poker.error.duplicate"  # a card named twice (``card``)
+    COUNT = "poker.error.count"  # a wrong number of cards (``count``, ``needed``)
+    NOT_HELD = "poker.error.not_held"  # showing a card not held (``card``)
+    FIVE = "poker.error.five"  # a sixth card selected to show
+    NOT_NOW = "web.error.bad_url"  # an action or index the game does not offer now (``detail``)
+
 
 class NotationError(RuleInputError):
     """Input that names nothing: a token that is no card, a card written twice, a wrong number of cards.
@@ -181,7 +192,7 @@ def parse_card(text: str) -> Card:
     if card is None and upper[:1] in "SCHD" and upper[1:] == "10":
         card = _BY_TEXT[upper[0] + "T"]
     if card is None:
-        raise NotationError("poker.error.unknown", f"not a card: {token!r}", token=token)
+        raise NotationError(Reason.UNKNOWN, f"not a card: {token!r}", token=token)
     return card
 
 
@@ -207,12 +218,12 @@ def parse_cards(cards: str | Iterable[str], count: int | Sequence[int] | None = 
     for token in tokens:
         card = parse_card(token)
         if card in parsed:
-            raise NotationError("poker.error.duplicate", f"{card} is there twice", token=token, card=card)
+            raise NotationError(Reason.DUPLICATE, f"{card} is there twice", token=token, card=card)
         parsed.append(card)
     allowed = (count,) if isinstance(count, int) else count
     if allowed is not None and len(parsed) not in allowed:
         needed = " or ".join(map(str, allowed))
-        raise NotationError("poker.error.count", f"{needed} cards needed, not {len(parsed)}",
+        raise NotationError(Reason.COUNT, f"{needed} cards needed, not {len(parsed)}",
                              count=len(parsed), needed=needed)
     return tuple(parsed)
 

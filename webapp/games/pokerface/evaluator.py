@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from webapp.games.pokerface.cards import (_FLUSH_BITS, _FLUSH_TEST, _RANK_SHIFT, _RANK_WEIGHT, HAND_SIZE, MAX_EXTRA,
-                                          Card, NotationError, Rank, parse_cards)
+                                          Card, NotationError, Rank, Reason, parse_cards)  # noqa: F401 (doctests)
 
 
 # --- Hand classes ----------------------------------------------------------------------
@@ -322,7 +322,7 @@ class Evaluator:
             NotationError: ``poker.error.count`` for fewer than 5 or more than 8 cards.
         """
         if not HAND_SIZE <= len(cards) <= HAND_SIZE + MAX_EXTRA:
-            raise NotationError("poker.error.count", f"5 to 8 cards needed, not {len(cards)}",
+            raise NotationError(Reason.COUNT, f"5 to 8 cards needed, not {len(cards)}",
                                 count=len(cards), needed="5-8")
         evaluate5 = self.evaluate5
         best, chosen = CLASS_COUNT + 1, tuple(cards[:5])

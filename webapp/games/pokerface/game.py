@@ -34,7 +34,7 @@ from functools import lru_cache
 from typing import Any, Sequence, Union
 
 from webapp.games.pokerface.contest.strategies import FillerBot, LeoBot, SmartBot, Strategy
-from webapp.games.pokerface.rules import (HAND_SIZE, MAX_EXTRA, PLAYERS, ROUNDS, Card, Dealer, NotationError,
+from webapp.games.pokerface.rules import (HAND_SIZE, MAX_EXTRA, PLAYERS, ROUNDS, Card, Dealer, NotationError, Reason,
                                           RuleViolation, Showdown, best_five, check_reveal, exchange, game_winners,
                                           showdown)
 
@@ -111,7 +111,7 @@ Action = Union[Toggle, Select, Exchange, Extras, Best, Reveal, Next, Hint, NewGa
 
 def _wrong(detail: str) -> NotationError:
     """The error for an action that names nothing now (the page's "broken link" sentence)."""
-    return NotationError("web.error.bad_url", f"not possible now: {detail}", detail=detail)
+    return NotationError(Reason.NOT_NOW, f"not possible now: {detail}", detail=detail)
 
 
 # --- A round -------------------------------------------------------------------------------
@@ -366,7 +366,7 @@ class Game:
                 return replace(self, selected=tuple(i for i in self.selected if i != index))
             case Toggle(index):
                 if phase is Phase.REVEAL and len(self.selected) >= HAND_SIZE:
-                    raise RuleViolation("poker.error.five", "five cards are selected already")
+                    raise RuleViolation(Reason.FIVE, "five cards are selected already")
                 return replace(self, selected=self.selected + (index,))
             case NewGame(seed):
                 return Game.new(seed, self.hint)
@@ -381,7 +381,7 @@ class Game:
                 return replace(self, selected=tuple(held.index(c) for c in best_five(held)[1]))
             case Reveal() if phase is Phase.REVEAL:
                 if len(self.selected) != HAND_SIZE:
-                    raise RuleViolation("poker.error.count", f"5 cards needed, not {len(self.selected)}",
+                    raise RuleViolation(Reason.COUNT, f"5 cards needed, not {len(self.selected)}",
                                         count=len(self.selected), needed="5")
                 return self._move(shown=tuple(sorted(self.selected)))
             case Next() if phase is Phase.SHOWDOWN and not self.over:

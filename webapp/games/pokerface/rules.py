@@ -39,8 +39,8 @@ kickers are compared from the highest down.
 from __future__ import annotations
 
 from webapp.games.pokerface.cards import (DECK, HAND_SIZE, MAX_EXTRA, PLAYERS, RANKS, ROUNDS, SUITS, Card,
-                                          NotationError, Rank, Ranks, RuleViolation, Suit, cards_text, parse_card,
-                                          parse_cards, split_tokens)
+                                          NotationError, Rank, Ranks, Reason, RuleViolation, Suit, cards_text,
+                                          parse_card, parse_cards, split_tokens)
 from webapp.games.pokerface.evaluator import (CACHE_NAME, CATEGORY_HANDS, CLASS_COUNT, ROLES, Category, Evaluator,
                                               HandClass, best_five, cache_folder, category, default_evaluator,
                                               evaluate, evaluate5, hand_class)
@@ -50,7 +50,7 @@ from webapp.games.pokerface.showdown import (Dealer, Question, Showdown, categor
 
 __all__ = [
     "DECK", "HAND_SIZE", "MAX_EXTRA", "PLAYERS", "RANKS", "ROUNDS", "SUITS", "Card", "NotationError", "Rank", "Ranks",
-    "RuleViolation", "Suit", "cards_text", "parse_card", "parse_cards", "split_tokens",
+    "Reason", "RuleViolation", "Suit", "cards_text", "parse_card", "parse_cards", "split_tokens",
     "CACHE_NAME", "CATEGORY_HANDS", "CLASS_COUNT", "ROLES", "Category", "Evaluator", "HandClass", "best_five",
     "cache_folder", "category", "default_evaluator", "evaluate", "evaluate5", "hand_class",
     "Dealer", "Question", "Showdown", "category_example", "check_reveal", "compare", "exchange", "game_winners",

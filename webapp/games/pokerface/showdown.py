@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from webapp.core.steps import Step
-from webapp.games.pokerface.cards import DECK, HAND_SIZE, Card, NotationError, Rank, Ranks, RuleViolation, parse_cards
+from webapp.games.pokerface.cards import (DECK, HAND_SIZE, Card, NotationError, Rank, Ranks, Reason, RuleViolation,
+                                          parse_cards)
 from webapp.games.pokerface.evaluator import ROLES, Category, category, evaluate5, hand_class
 
 _NAMES = {r: n for r, n in zip(Rank, "two three four five six seven eight nine ten jack queen king ace".split())}
@@ -167,12 +168,12 @@ def check_reveal(held: Sequence[Card], revealed: Sequence[Card]) -> None:
     seen: set[Card] = set()
     for card in revealed:
         if card in seen:
-            raise NotationError("poker.error.duplicate", f"{card} is there twice", token=str(card), card=card)
+            raise NotationError(Reason.DUPLICATE, f"{card} is there twice", token=str(card), card=card)
         seen.add(card)
         if card not in held:
-            raise RuleViolation("poker.error.not_held", f"{card} is not in the hand", token=str(card), card=card)
+            raise RuleViolation(Reason.NOT_HELD, f"{card} is not in the hand", token=str(card), card=card)
     if len(revealed) != HAND_SIZE:
-        raise NotationError("poker.error.count", f"5 cards needed, not {len(revealed)}",
+        raise NotationError(Reason.COUNT, f"5 cards needed, not {len(revealed)}",
                              count=len(revealed), needed="5")
 
 
