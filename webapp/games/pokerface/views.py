@@ -24,8 +24,8 @@ from flask_babel import gettext
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from webapp.games.pokerface import rules as pf
-from webapp.games.pokerface.game import (TABLE, Best, Exchange, Extras, Game, Hint, NewGame, Next, Phase, Reveal,
-                                         Select, Toggle)
+from webapp.games.pokerface.game import (TABLE, Action, Best, Exchange, Extras, Game, Hint, NewGame, Next, Phase,
+                                         Reveal, Select, Toggle)
 from webapp.core.steps import Step
 from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
 
@@ -65,7 +65,7 @@ def read_game(problems: ProblemTracker) -> Game:
         problems.fail(Step("poker.error.game"))
         return Game.new(random_seed())
     for part in request.args.get("sel", "").split(","):
-        index = small_number(part, 8)
+        index = small_number(part, pf.HAND_SIZE + pf.MAX_EXTRA)
         if index is not None:
             try:
                 game = game.apply(Select(index))
@@ -92,7 +92,7 @@ def names() -> list[str]:
     return [you()] + [name for name, _ in TABLE]
 
 
-def apply(game: Game, action, problems: ProblemTracker, detail: str) -> Game:
+def apply(game: Game, action: Action, problems: ProblemTracker, detail: str) -> Game:
     """``game`` after ``action``; an error is reported to ``problems`` by type (400 or 422) and the game kept.
 
     A notation error reads as the link's broken part ``detail``; a rule violation is shown as the engine says it.
