@@ -310,9 +310,9 @@ def test_exchange_and_reveal_checks():
 # --- the cached 6-8-card tables ---------------------------------------------------------------
 CHECK = """
 import sys
-from webapp.rules import pokerface as pf
+from webapp.games.pokerface import rules as pf
 hands = [pf.parse_cards(t) for t in ("SA SK SQ SJ ST S9 H2 D3", "H4 D4 C4 DA SA S2 S3", "C2 C3 C4 C5 H6 D9")]
-print(pf._cache_path().is_file(), [pf.evaluate(h) for h in hands])
+print((pf.cache_folder() / pf.CACHE_NAME).is_file(), [pf.evaluate(h) for h in hands])
 """
 
 

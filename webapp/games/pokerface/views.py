@@ -1,5 +1,7 @@
 """Pokerface in the browser: a 10-round game against three bots, hand rankings, and a quiz (seed 003).
 
+The game's rules are the engine's (:mod:`webapp.games.pokerface.game`): this
+view only decodes the link into engine actions, applies them and renders.
 The whole game lives in the URL: ``/pokerface?g=<token>`` where the token is
 the game's seed and the child's moves so far, signed with the app's secret key
 (so a reload or a server restart loses nothing, and a move cannot be changed
@@ -16,79 +18,21 @@ browser without JavaScript gets a redirect to the new URL.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from functools import lru_cache
 
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from webapp.games.pokerface.contest.players import InProcessPlayer
-from webapp.games.pokerface.contest.strategies import FillerBot, LeoBot, SmartBot, Strategy
-from webapp.games.pokerface.contest.tournament import play_round
 from webapp.games.pokerface import rules as pf
+from webapp.games.pokerface.game import (TABLE, Action, Best, Exchange, Extras, Game, Hint, NewGame, Next, Phase,
+                                         Reveal, Select, Toggle)
 from webapp.core.steps import Step
 from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
 
 bp = Blueprint("pokerface", __name__)
 
-#: The three bots at the child's table, by seat 1-3: name and strategy.
-BOTS: tuple[tuple[str, type[Strategy]], ...] = (("Leo", LeoBot), ("Mia", SmartBot), ("Ben", FillerBot))
-PHASES = ("exchange", "extras", "reveal", "showdown")
-
-
-class Scripted(Strategy):
-    """The child's seat: plays the moves the child made (defaults for moves not made yet)."""
-
-    def __init__(self, moves: tuple) -> None:
-        self.moves = moves
-
-    def exchange(self, hand):
-        return tuple(self.moves[0]) if self.moves else ()
-
-    def extras(self, hand):
-        return self.moves[1] if len(self.moves) > 1 else 0
-
-    def reveal(self, held):
-        return tuple(held[i] for i in self.moves[2]) if len(self.moves) > 2 else tuple(held[:5])
-
-
-@lru_cache(maxsize=512)
-def replay(seed: str, number: int, moves: tuple, you: str) -> tuple:
-    """Play round ``number`` with the child's ``moves`` (give, extras, reveal indices): ``(held, result)``."""
-    players = [InProcessPlayer(Scripted(moves), you)] + [InProcessPlayer(cls(), name) for name, cls in BOTS]
-    result = play_round(players, f"{seed}:{number}")
-    return result.held, result
-
-
-@dataclass
-class Game(ProblemTracker):
-    """The game as read from the URL, and the first problem found."""
-
-    seed: str = ""
-    rounds: list[list] = field(default_factory=lambda: [[]])
-    hint: bool = True
-    selected: list[int] = field(default_factory=list)
-
-    @property
-    def moves(self) -> list:
-        return self.rounds[-1]
-
-    @property
-    def number(self) -> int:
-        return len(self.rounds)
-
-    @property
-    def phase(self) -> str:
-        return PHASES[len(self.moves)]
-
-    @property
-    def over(self) -> bool:
-        return self.number == pf.ROUNDS and self.phase == "showdown"
-
-    def token(self) -> str:
-        """The signed token of the game: seed, moves, hint on/off."""
-        return _serializer().dumps({"s": self.seed, "r": self.rounds, "h": int(self.hint)})
+#: The clicks ``action=`` names, as engine actions (``extras`` also needs ``n``; ``new`` a fresh seed).
+ACTIONS = {"exchange": Exchange(), "best": Best(), "reveal": Reveal(), "hint": Hint(), "next": Next()}
 
 
 def _serializer() -> URLSafeSerializer:
@@ -96,29 +40,37 @@ def _serializer() -> URLSafeSerializer:
     return URLSafeSerializer(current_app.secret_key, salt="pokerface-game")
 
 
-def new_game(seed: str | None = None) -> Game:
-    """A game at round 1 dealt from ``seed`` (a teacher's choice), or from a random one."""
-    return Game(seed=seed or f"{random.SystemRandom().getrandbits(48):x}")
+def token(game: Game) -> str:
+    """The signed token of the game: seed, each round's moves, hint on/off."""
+    return _serializer().dumps({"s": game.seed, "r": game.moves(), "h": int(game.hint)})
 
 
-def read_game() -> Game:
-    """The game from ``g=`` (a new one when missing); a bad token answers 400 and starts afresh."""
-    token = request.args.get("g")
-    if not token:
-        return new_game((request.args.get("seed") or "")[:40] or None)
+def random_seed() -> str:
+    """A fresh seed for a game nobody chose."""
+    return f"{random.SystemRandom().getrandbits(48):x}"
+
+
+def read_game(problems: ProblemTracker) -> Game:
+    """The game from ``g=`` (a new one when missing) with the selection of ``sel=``.
+
+    A bad token is reported to ``problems`` (400) and a new game starts.
+    """
+    text = request.args.get("g")
+    if not text:
+        return Game.new((request.args.get("seed") or "")[:40] or random_seed())
     try:
-        data = _serializer().loads(token)
-        game = Game(seed=str(data["s"]), rounds=[list(r) for r in data["r"]], hint=bool(data["h"]))
-        if not (1 <= game.number <= pf.ROUNDS and all(len(r) == 3 for r in game.rounds[:-1]) and len(game.moves) <= 3):
-            raise ValueError("bad rounds")
-    except (BadSignature, KeyError, TypeError, ValueError):
-        game = new_game()
-        game.fail(Step("poker.error.game"))
-        return game
-    for token in request.args.get("sel", "").split(","):
-        index = small_number(token, 8)
-        if index is not None and index not in game.selected:
-            game.selected.append(index)
+        data = _serializer().loads(text)
+        game = Game.from_moves(str(data["s"]), data["r"], hint=bool(data["h"]))
+    except (BadSignature, KeyError, TypeError, ValueError):  # a NotationError is a ValueError
+        problems.fail(Step("poker.error.game"))
+        return Game.new(random_seed())
+    for part in request.args.get("sel", "").split(","):
+        index = small_number(part, pf.HAND_SIZE + pf.MAX_EXTRA)
+        if index is not None:
+            try:
+                game = game.apply(Select(index))
+            except pf.NotationError:
+                pass  # a link's selection past the cards held is dropped, like any other odd number
     return game
 
 
@@ -135,76 +87,53 @@ def you() -> str:
     return gettext("You")
 
 
-def held_now(game: Game) -> tuple[pf.Card, ...]:
-    """The child's cards in the current phase: dealt, after the exchange, or with the extras."""
-    held, _ = replay(game.seed, game.number, tuple(map(_freeze, game.moves)), you())
-    return held[0]  # moves not made yet are "none": so before the exchange, the dealt hand
+def names() -> list[str]:
+    """The four players' names, the child first."""
+    return [you()] + [name for name, _ in TABLE]
 
 
-def _freeze(move):
-    return tuple(move) if isinstance(move, list) else move
+def apply(game: Game, action: Action, problems: ProblemTracker, detail: str) -> Game:
+    """``game`` after ``action``; an error is reported to ``problems`` by type (400 or 422) and the game kept.
+
+    A notation error reads as the link's broken part ``detail``; a rule violation is shown as the engine says it.
+    """
+    try:
+        return game.apply(action)
+    except pf.NotationError:
+        problems.fail(Step("web.error.bad_url", detail=detail))
+    except pf.RuleViolation as error:
+        problems.fail(error, status=422)
+    return game
 
 
-def apply_click(game: Game) -> bool:
-    """Apply the click in the query string; return True when there was one."""
+def apply_click(game: Game, problems: ProblemTracker) -> tuple[Game, bool]:
+    """Decode the click in the query string into actions and apply them: the new game, and whether there was one."""
     toggle, action = request.args.get("toggle"), request.args.get("action")
     if toggle is not None:
-        index = small_number(toggle, len(held_now(game)))
+        index = small_number(toggle, 10**9)
         if index is None:
-            game.fail(Step("web.error.bad_url", detail=f"toggle={toggle[:20]}"))
-        elif index in game.selected:
-            game.selected.remove(index)
-        elif game.phase == "reveal" and len(game.selected) >= pf.HAND_SIZE:
-            game.fail(Step("poker.error.five"), status=422)
+            problems.fail(Step("web.error.bad_url", detail=f"toggle={toggle[:20]}"))
         else:
-            game.selected.append(index)
+            game = apply(game, Toggle(index), problems, f"toggle={toggle[:20]}")
     if not action:
-        return toggle is not None
-    phase = game.phase
+        return game, toggle is not None
     if action == "new":
-        fresh = new_game()
-        game.seed, game.rounds, game.selected = fresh.seed, fresh.rounds, []
-    elif action == "hint":
-        game.hint = not game.hint
-    elif action == "exchange" and phase == "exchange":
-        game.moves.append(sorted(game.selected))
-        game.selected = []
-    elif action == "extras" and phase == "extras" and request.args.get("n", "") in ("0", "1", "2", "3"):
-        game.moves.append(int(request.args["n"]))
-    elif action == "best" and phase == "reveal":
-        held = held_now(game)
-        five = pf.best_five(held)[1]
-        game.selected = [held.index(c) for c in five]
-    elif action == "reveal" and phase == "reveal":
-        if len(game.selected) != pf.HAND_SIZE:
-            game.fail(Step("poker.error.count", count=len(game.selected), needed="5"), status=422)
-        else:
-            game.moves.append(sorted(game.selected))
-            game.selected = []
-    elif action == "next" and phase == "showdown" and not game.over:
-        game.rounds.append([])
+        move = NewGame(random_seed())
+    elif action == "extras":
+        n = request.args.get("n", "")
+        move = Extras(int(n)) if n.isascii() and n.isdigit() and len(n) == 1 else None
     else:
-        game.fail(Step("web.error.bad_url", detail=f"action={action[:20]}"))
-    return True
-
-
-def scores(game: Game) -> tuple[list[int], list]:
-    """Points per seat from the finished rounds, and the finished rounds' results."""
-    points = [0] * (len(BOTS) + 1)
-    results = []
-    for number, moves in enumerate(game.rounds, start=1):
-        if len(moves) < 3:
-            break
-        _, result = replay(game.seed, number, tuple(map(_freeze, moves)), you())
-        for seat in result.winners:
-            points[seat] += 1
-        results.append(result)
-    return points, results
+        move = ACTIONS.get(action)
+    if move is None:
+        problems.fail(Step("web.error.bad_url", detail=f"action={action[:20]}"))
+    else:
+        game = apply(game, move, problems, f"action={action[:20]}")
+    return game, True
 
 
 def game_url(game: Game) -> str:
     """The canonical URL of the game as it is now (token, and the cards selected so far)."""
-    args = {"g": game.token()}
+    args = {"g": token(game)}
     if game.selected:
         args["sel"] = ",".join(map(str, game.selected))
     return url_for("pokerface.page", **args)
@@ -213,28 +142,32 @@ def game_url(game: Game) -> str:
 @bp.get("/pokerface")
 def page():
     """The game page, or for htmx the game panel. Status 400 for a broken link, 422 for a wrong pick."""
-    game = read_game()
-    clicked = apply_click(game) if game.problem is None else False
+    problems = ProblemTracker()
+    game = read_game(problems)
+    clicked = False
+    if problems.problem is None:
+        game, clicked = apply_click(game, problems)
     url = game_url(game)
-    if (clicked or "g" not in request.args) and not is_htmx() and game.problem is None:
+    if (clicked or "g" not in request.args) and not is_htmx() and problems.problem is None:
         return redirect(url, code=303)
-    held = held_now(game)
-    points, results = scores(game)
-    names = [you()] + [name for name, _ in BOTS]
-    context = dict(game=game, held=held, points=points, names=names, url=url, token=game.token(), problem=game.problem)
-    if game.phase == "extras":
-        dealt = pf.shuffled_deck(f"{game.seed}:{game.number}")[:5]
+    held = game.held
+    players = names()
+    points, results = game.scores(players)
+    context = dict(game=game, held=held, points=points, names=players, url=url, token=token(game),
+                   problem=problems.problem)
+    if game.phase is Phase.EXTRAS:
+        dealt = game.round.dealt
         context["new_cards"] = [c for c in held if c not in dealt]
-    if game.phase == "reveal":
+    if game.phase is Phase.REVEAL:
         rank, five = pf.best_five(held)
         context.update(best_rank=rank, best_cards=five)
         if len(game.selected) == pf.HAND_SIZE:
             context["chosen_rank"] = pf.evaluate5(*(held[i] for i in game.selected))
-    if game.phase == "showdown":
+    if game.phase is Phase.SHOWDOWN:
         context["result"] = results[-1]
         if game.over:
-            context["game_winners"] = [names[i] for i in pf.game_winners(points)]
-    return page_or_fragment("pokerface/page.html", "pokerface/_game.html", game.status, push_url=url, **context)
+            context["game_winners"] = [players[i] for i in pf.game_winners(points)]
+    return page_or_fragment("pokerface/page.html", "pokerface/_game.html", problems.status, push_url=url, **context)
 
 
 @bp.get("/pokerface/hands")

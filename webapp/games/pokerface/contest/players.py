@@ -19,8 +19,8 @@ from __future__ import annotations
 import time
 from typing import Sequence
 
-from webapp.games.pokerface.rules import MAX_EXTRA, Card, cards_text, check_reveal, exchange, parse_card
-from webapp.core.steps import RuleInputError
+from webapp.games.pokerface.rules import (MAX_EXTRA, Card, NotationError, RuleViolation, cards_text, check_reveal,
+                                          exchange, parse_card)
 from webapp.core.botproc import BotProcess
 from webapp.games.pokerface.contest.config import BotConfig
 from webapp.games.pokerface.contest.strategies import Strategy
@@ -119,7 +119,7 @@ def parse_exchange(line: str, hand: Sequence[Card]) -> tuple[int, ...]:
         else:
             try:
                 card = parse_card(token)
-            except RuleInputError:
+            except NotationError:
                 raise BotFailure("garbage", f"exchange: {token!r} is neither a card index nor a card") from None
             if card not in hand:
                 raise BotFailure("cheat", f"exchange: {card} is not in its hand")
@@ -152,9 +152,10 @@ def parse_reveal(line: str, held: Sequence[Card]) -> tuple[Card, ...]:
     try:
         cards = tuple(parse_card(token) for token in line.split())
         check_reveal(held, cards)
-    except RuleInputError as error:
-        kind = "cheat" if error.step.code == "poker.error.not_held" else "garbage"
-        raise BotFailure(kind, f"final hand {line.strip()!r}: {error}") from None
+    except RuleViolation as error:
+        raise BotFailure("cheat", f"final hand {line.strip()!r}: {error}") from None
+    except NotationError as error:
+        raise BotFailure("garbage", f"final hand {line.strip()!r}: {error}") from None
     return cards
 
 

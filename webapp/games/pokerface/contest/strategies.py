@@ -22,7 +22,8 @@ import sys
 from functools import lru_cache
 from typing import Sequence, TextIO
 
-from webapp.games.pokerface.rules import DECK, HAND_SIZE, MAX_EXTRA, PLAYERS, Card, best_five, cards_text, evaluate, parse_cards
+from webapp.games.pokerface.rules import (DECK, HAND_SIZE, MAX_EXTRA, PLAYERS, Card, Evaluator, best_five, cache_folder,
+                                          cards_text, default_evaluator, parse_cards)
 
 
 class Strategy:
@@ -61,14 +62,16 @@ class LeoBot(Strategy):
         return best_five(held)[1]
 
 
-@lru_cache(maxsize=1)
-def _win_chance() -> tuple[float, ...]:
+@lru_cache(maxsize=4)
+def _win_chance(evaluator: Evaluator) -> tuple[float, ...]:
     """Rank -> the chance that a hand of this rank beats three LeoBot hands (best 5 of 8 random cards).
 
     Estimated once from 2,000 random eight-card hands (a fixed seed, so the
-    bots stay deterministic).
+    bots stay deterministic); ``evaluator`` takes 8 cards (every such evaluator
+    gives the same ranks).
     """
     rng = random.Random(3)
+    evaluate = evaluator.evaluate
     samples = sorted(evaluate(rng.sample(DECK, 8)) for _ in range(2000))
     chance = [0.0]
     for rank in range(1, 7463):
@@ -91,11 +94,15 @@ class SmartBot(LeoBot):
 
     name = "SmartBot"
 
-    def __init__(self, samples: int = 48) -> None:
+    def __init__(self, samples: int = 48, evaluator: Evaluator | None = None) -> None:
+        """``samples`` deals a choice; ``evaluator`` (for 8 cards) or the shared default one."""
         self.samples = samples
+        self.evaluator = evaluator
 
     def exchange(self, hand: Sequence[Card]) -> tuple[int, ...]:
-        chance = _win_chance()
+        evaluator = self.evaluator or default_evaluator()
+        evaluate = evaluator.evaluate
+        chance = _win_chance(evaluator)
         rng = random.Random(cards_text(sorted(hand)))
         unseen = [c for c in DECK if c not in hand]
         deals = [rng.sample(unseen, HAND_SIZE + MAX_EXTRA) for _ in range(self.samples)]
@@ -144,5 +151,13 @@ def run_stdio(strategy: Strategy, stdin: TextIO | None = None, stdout: TextIO | 
 
 
 def main(name: str) -> None:
-    """Entry point of ``python -m webapp.games.pokerface.contest.bots.<name>``."""
-    run_stdio(BUILT_IN[name]())
+    """Entry point of ``python -m webapp.games.pokerface.contest.bots.<name>``.
+
+    A bot is started once a round, so SmartBot keeps a copy of its 8-card
+    tables in :func:`~.rules.cache_folder` (``$KARTENSCHULE_CACHE_DIR`` or
+    ``~/.cache/kartenschule``): loading takes a tenth of building.
+    """
+    if BUILT_IN[name] is SmartBot:
+        run_stdio(SmartBot(evaluator=Evaluator(cache_folder=cache_folder())))
+    else:
+        run_stdio(BUILT_IN[name]())
