@@ -12,7 +12,10 @@ from __future__ import annotations
 from enum import Enum, IntEnum, StrEnum
 from typing import Iterable, Sequence
 
-from webapp.core.steps import RuleInputError
+from webapp.core import steps
+from webapp.core.cards import Suit
+from webapp.core.steps import RuleInputError  # noqa: F401 - the base of both errors, for callers
+
 
 class Reason(StrEnum):
     """Why the engine refuses an input; each value IS the message code of the sentence shown."""
@@ -25,14 +28,14 @@ class Reason(StrEnum):
     NOT_NOW = "web.error.bad_url"  # an action or index the game does not offer now (``detail``)
 
 
-class NotationError(RuleInputError):
+class NotationError(steps.NotationError):
     """Input that names nothing: a token that is no card, a card written twice, a wrong number of cards.
 
     Pages answer it with 400, the contest calls such a bot answer "garbage" (seed 003).
     """
 
 
-class RuleViolation(RuleInputError):
+class RuleViolation(steps.RuleViolation):
     """A well-formed move that the rules forbid now: showing a card not held, picking a sixth card.
 
     The contest calls such a bot answer a "cheat" (seed 003: only cards you have);
@@ -103,28 +106,10 @@ _RANK_LETTERS = {r: str(int(r)) for r in Rank if r < 10}
 _RANK_LETTERS.update({Rank.TEN: "T", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"})
 
 
-class Suit(Enum):
-    """The four suits in the seed's order; suits never break a tie."""
-
-    SPADES = "S"
-    CLUBS = "C"
-    HEARTS = "H"
-    DIAMONDS = "D"
-
-    @property
-    def symbol(self) -> str:
-        """The suit's symbol: ♠ ♣ ♥ ♦."""
-        return _SYMBOLS[self]
-
-    @property
-    def index(self) -> int:
-        """0 to 3 in the seed's order S C H D."""
-        return _SUIT_INDEX[self]
-
-
-SUITS: tuple[Suit, ...] = tuple(Suit)
+#: The four suits (the French deck's, :class:`webapp.core.cards.Suit`) in the seed's order S C H D;
+#: suits never break a tie, the order only lays out the deck and a card's bits.
+SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS)
 RANKS: tuple[Rank, ...] = tuple(Rank)
-_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦"}
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
 # --- Cards as bit fields ----------------------------------------------------------
@@ -150,7 +135,7 @@ class Card(int):
 
     def __new__(cls, rank: Rank, suit: Suit) -> "Card":
         rank, suit = Rank(rank), Suit(suit)
-        return super().__new__(cls, (_RANK_WEIGHT[rank] << _RANK_SHIFT) | (1 << (4 * suit.index)))
+        return super().__new__(cls, (_RANK_WEIGHT[rank] << _RANK_SHIFT) | (1 << (4 * _SUIT_INDEX[suit])))
 
     @property
     def rank(self) -> Rank:
