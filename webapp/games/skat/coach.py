@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable
 
-from webapp.core.steps import RuleInputError, Step
+from webapp.core.steps import Step
 from webapp.games.skat.official import (  # the value rules of the ISkO, and their step helpers
     NULL_VALUES, SKAT_SIZE, SUIT_GAMES, TRUMP_GAMES, TRUMP_ORDER, Declaration, GameType, MatadorKind, Matadors,
     _check_cards, _matador_steps, _null_name, _run, count_matadors,
 )
 from webapp.games.skat.bids import bid_ladder
-from webapp.games.skat.rules import DECK, Card, Rank, Suit, parse_hand
+from webapp.games.skat.rules import DECK, Card, Rank, Suit, parse_hand  # noqa: F401 - parse_hand for the doctest
 
 __all__ = ["CoachGame", "CoachResult", "bidding_coach"]
 

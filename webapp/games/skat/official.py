@@ -37,7 +37,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from itertools import combinations
 from typing import Iterable
 
 from webapp.games.skat.rules import (  # noqa: F401 - CARD_POINTS and card_points are part of this module's API
