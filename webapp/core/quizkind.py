@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from webapp.core.steps import Step
 
+
+class Difficulty(StrEnum):
+    """A quiz's difficulty level; the value is the one in URLs, forms, quiz seeds and the database."""
+
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
 #: Difficulty levels, easiest first.
-DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
+DIFFICULTIES: tuple[Difficulty, ...] = tuple(Difficulty)
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ def question_lines(kind: str, difficulty: str, code: str, number: int, answers: 
 @click.command("quiz")
 @click.argument("kind", type=click.Choice(sorted(kinds.KINDS)))
 @click.argument("code")
-@click.option("--difficulty", type=click.Choice(kinds.DIFFICULTIES), default="normal", show_default=True)
+@click.option("--difficulty", type=click.Choice([d.value for d in kinds.Difficulty]), default="normal", show_default=True)
 @click.option("--count", type=click.IntRange(quiz.MIN_QUESTIONS, quiz.MAX_QUESTIONS), default=quiz.DEFAULT_QUESTIONS,
               show_default=True, help="How many questions.")
 @click.option("--answers", is_flag=True, help="Print the right answer under each question.")

@@ -30,9 +30,9 @@ from webapp.games.pokerface import quiz as poker_showdown
 from webapp.games.skat import quiz_family as skat_family
 from webapp.games.skat import quiz_official as skat_official
 from webapp.games.tichu import quiz as tichu_legality
-from webapp.core.quizkind import DIFFICULTIES, AnswerError, Checked, Choice, Field, Shown, step_index
+from webapp.core.quizkind import DIFFICULTIES, AnswerError, Checked, Choice, Difficulty, Field, Shown, step_index
 
-__all__ = ["DIFFICULTIES", "KINDS", "AnswerError", "Checked", "Choice", "Field", "Shown", "get", "parse_answer", "step_index"]
+__all__ = ["DIFFICULTIES", "KINDS", "AnswerError", "Difficulty", "Checked", "Choice", "Field", "Shown", "get", "parse_answer", "step_index"]
 
 #: Every question kind, by name. A new kind adds one line here.
 KINDS: dict[str, ModuleType] = {
