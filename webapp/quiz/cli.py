@@ -23,13 +23,13 @@ from webapp.core.cli import EXPLAIN, LANG, fail, language
 def question_lines(kind: str, difficulty: str, code: str, number: int, answers: bool, explain: bool) -> list[str]:
     """The lines of question ``number`` (0-based): its cards, then the answer and the steps if asked for."""
     module = kinds.get(kind)
-    data = quiz.question(kind, difficulty, code, number)
+    question = quiz.question(kind, difficulty, code, number)
     lines = []
-    for shown in module.show(data):
+    for shown in module.show(question):
         cards = " ".join(str(c) for c in shown.cards)
         lines.append(f"{render_step(shown.caption, html=False)}{': ' + cards if cards else ''}")
     if answers or explain:
-        checked = module.check(data, module.solve(data))
+        checked = module.check(question, module.solve(question))
         lines.append("-> " + render_step(module.describe(checked.expected), html=False))
         if explain:
             lines += ["   " + s for s in render_steps(checked.steps, html=False)]

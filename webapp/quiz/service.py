@@ -37,7 +37,7 @@ class Asked:
     """
 
     kind: ModuleType
-    question: Any
+    question: kinds.Question
 
     @property
     def shown(self) -> tuple[kinds.Shown, ...]:
