@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from webapp import quiz
 from webapp.classroom import service as classroom
 from webapp.classroom.export import csv_cell
+from webapp.core.quizkind import Difficulty, Question
 from webapp.core.steps import RuleInputError
 from webapp.quiz import kinds
 
@@ -51,7 +52,7 @@ def test_a_quiz_code_gives_the_questions_it_gave_before(name, data, answer):
 @pytest.mark.parametrize("name", KIND_NAMES)
 def test_questions_are_frozen_and_shared_from_the_cache(name):
     question = quiz.question(name, "hard", "ABCDEF", 2)
-    assert dataclasses.is_dataclass(question) and isinstance(question, kinds.Question)
+    assert dataclasses.is_dataclass(question) and isinstance(question, Question)
     assert isinstance(question, kinds.get(name).QUESTION)
     field = dataclasses.fields(question)[0].name
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -84,7 +85,7 @@ def test_difficulties_modes_and_actions_keep_their_stored_values():
     assert list(kinds.DIFFICULTIES) == ["easy", "normal", "hard"]
     assert [str(m) for m in classroom.Mode] == ["lobby", "demo", "question", "ended"]
     assert [str(a) for a in classroom.Action] == ["demo", "reveal", "ask", "close", "names", "end"]
-    assert f"{kinds.Difficulty.HARD}" == "hard" and classroom.Mode("ended") is classroom.Mode.ENDED
+    assert f"{Difficulty.HARD}" == "hard" and classroom.Mode("ended") is classroom.Mode.ENDED
 
 
 @pytest.mark.parametrize("text, error", [

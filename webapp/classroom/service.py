@@ -24,6 +24,7 @@ from collections import Counter
 from datetime import timedelta
 from enum import StrEnum
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 from sqlalchemy import bindparam, func
@@ -65,8 +66,8 @@ class Action(StrEnum):
 MODES: tuple[Mode, ...] = tuple(Mode)
 ACTIONS: tuple[Action, ...] = tuple(Action)
 #: The modes in which an action may be taken (any other action: every mode but ``ended``).
-ALLOWED: dict[Action, tuple[Mode, ...]] = {Action.REVEAL: (Mode.DEMO,), Action.CLOSE: (Mode.QUESTION,),
-                                           Action.NAMES: MODES}
+ALLOWED: Mapping[Action, tuple[Mode, ...]] = MappingProxyType({Action.REVEAL: (Mode.DEMO,),
+                                                              Action.CLOSE: (Mode.QUESTION,), Action.NAMES: MODES})
 _NOT_ENDED = (Mode.LOBBY, Mode.DEMO, Mode.QUESTION)
 
 

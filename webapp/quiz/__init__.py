@@ -12,7 +12,8 @@ import random
 import secrets
 from functools import lru_cache
 
-from webapp.quiz.kinds import DIFFICULTIES, KINDS, Question, get
+from webapp.core.quizkind import Question
+from webapp.quiz.kinds import DIFFICULTIES, KINDS, get
 
 #: Code letters: capitals and digits without the look-alikes 0/O, 1/I/L.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

@@ -18,6 +18,7 @@ from webapp.core.explain import render_step, render_steps
 from webapp.quiz import kinds
 from webapp.core.steps import Step
 from webapp.core.cli import EXPLAIN, LANG, fail, language
+from webapp.core.quizkind import Difficulty
 
 
 def question_lines(kind: str, difficulty: str, code: str, number: int, answers: bool, explain: bool) -> list[str]:
@@ -39,7 +40,7 @@ def question_lines(kind: str, difficulty: str, code: str, number: int, answers: 
 @click.command("quiz")
 @click.argument("kind", type=click.Choice(sorted(kinds.KINDS)))
 @click.argument("code")
-@click.option("--difficulty", type=click.Choice([d.value for d in kinds.Difficulty]), default="normal", show_default=True)
+@click.option("--difficulty", type=click.Choice([d.value for d in Difficulty]), default="normal", show_default=True)
 @click.option("--count", type=click.IntRange(quiz.MIN_QUESTIONS, quiz.MAX_QUESTIONS), default=quiz.DEFAULT_QUESTIONS,
               show_default=True, help="How many questions.")
 @click.option("--answers", is_flag=True, help="Print the right answer under each question.")

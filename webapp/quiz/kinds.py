@@ -6,7 +6,7 @@ A kind module defines:
   ``TITLE``: a message code naming it (``"quiz.kind.skat_family"``).
 * ``FIELDS``: the answer form, a tuple of :class:`Field`.
 * ``QUESTION``: the kind's question class, a frozen dataclass derived from
-  :class:`Question` (``to_json()``/``from_json(data)`` give and read its JSON form).
+  :class:`webapp.core.quizkind.Question` (``to_json()``/``from_json(data)`` give and read its JSON form).
 * ``generate(rng, difficulty) -> QUESTION``: a fair random question; ``rng``
   is a :class:`random.Random`, ``difficulty`` one of :data:`DIFFICULTIES`.
   The same rng state gives the same question.
@@ -33,11 +33,9 @@ from webapp.games.pokerface import quiz as poker_showdown
 from webapp.games.skat import quiz_family as skat_family
 from webapp.games.skat import quiz_official as skat_official
 from webapp.games.tichu import quiz as tichu_legality
-from webapp.core.quizkind import (DIFFICULTIES, AnswerError, Checked, Choice, Difficulty, Field, Question, Shown,
-                                  step_index)
+from webapp.core.quizkind import DIFFICULTIES, AnswerError, Checked, Choice, Field, Shown, step_index
 
-__all__ = ["DIFFICULTIES", "KINDS", "AnswerError", "Checked", "Choice", "Difficulty", "Field", "Question", "Shown", "get",
-           "parse_answer", "step_index"]
+__all__ = ["DIFFICULTIES", "KINDS", "AnswerError", "Checked", "Choice", "Field", "Shown", "get", "parse_answer", "step_index"]
 
 #: Every question kind, by name. A new kind adds one line here.
 KINDS: dict[str, ModuleType] = {

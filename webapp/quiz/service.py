@@ -18,6 +18,7 @@ from werkzeug.exceptions import ServiceUnavailable
 from webapp import quiz
 from webapp.core.db import db
 from webapp.core.models import Quiz, QuizAnswer, QuizRun
+from webapp.core.quizkind import Difficulty, Question
 from webapp.core.steps import Step
 from webapp.quiz import kinds
 
@@ -37,7 +38,7 @@ class Asked:
     """
 
     kind: ModuleType
-    question: kinds.Question
+    question: Question
 
     @property
     def shown(self) -> tuple[kinds.Shown, ...]:
@@ -67,7 +68,7 @@ class Settings:
     """What a start form asks for: the kind's name, the difficulty and how many questions."""
 
     kind: str
-    difficulty: kinds.Difficulty
+    difficulty: Difficulty
     count: int
 
 
@@ -91,7 +92,7 @@ def read_settings(form: Mapping[str, str]) -> Settings | None:
     :data:`webapp.quiz.MAX_QUESTIONS`; a missing difficulty is ``normal``, a
     missing count :data:`webapp.quiz.DEFAULT_QUESTIONS`.
     """
-    kind, difficulty = form.get("kind", ""), form.get("difficulty", kinds.Difficulty.NORMAL)
+    kind, difficulty = form.get("kind", ""), form.get("difficulty", Difficulty.NORMAL)
     count_text = form.get("count", str(quiz.DEFAULT_QUESTIONS)).strip()
     if kind not in kinds.KINDS or difficulty not in kinds.DIFFICULTIES:
         return None
@@ -100,7 +101,7 @@ def read_settings(form: Mapping[str, str]) -> Settings | None:
     count = int(count_text)
     if not quiz.MIN_QUESTIONS <= count <= quiz.MAX_QUESTIONS:
         return None
-    return Settings(kind, kinds.Difficulty(difficulty), count)
+    return Settings(kind, Difficulty(difficulty), count)
 
 
 def add_with_new_code(make: Callable[[str], Row]) -> Row:

@@ -41,34 +41,6 @@ FIELDS = (
 _NATURAL = "234567890JQKA"  # rank r is _NATURAL[r - 2]
 
 
-@dataclass(frozen=True)
-class LegalityQuestion(Question):
-    """A Tichu legality question in the seed notation (seed 001).
-
-    Attributes:
-        table: the play on the table (``"44499"``), ``""`` when the player leads.
-        play: the candidate play (``"77722"``).
-
-    JSON form: ``{"table": "44499", "play": "77722"}``.
-    """
-
-    table: str
-    play: str
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"table": ..., "play": ...}``."""
-        return {"table": self.table, "play": self.play}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> LegalityQuestion:
-        """The question of ``{"table": ..., "play": ...}`` (the notation is read when it is judged)."""
-        return cls(str(data["table"]), str(data["play"]))
-
-
-#: The kind's question class.
-QUESTION = LegalityQuestion
-
-
 def _ch(rank: int) -> str:
     return _NATURAL[rank - 2]
 
@@ -140,6 +112,34 @@ def _candidate(rng: random.Random, specials: float, legal: bool) -> tuple[str, s
     if toss < 0.45 and kind in (tichu.Kind.STRAIGHT, tichu.Kind.STAIRS):
         return combination(rng, kind, _length(rng, kind), specials), play
     return combination(rng, kind, length, specials), play
+
+
+@dataclass(frozen=True)
+class LegalityQuestion(Question):
+    """A Tichu legality question in the seed notation (seed 001).
+
+    Attributes:
+        table: the play on the table (``"44499"``), ``""`` when the player leads.
+        play: the candidate play (``"77722"``).
+
+    JSON form: ``{"table": "44499", "play": "77722"}``.
+    """
+
+    table: str
+    play: str
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"table": ..., "play": ...}``."""
+        return {"table": self.table, "play": self.play}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LegalityQuestion:
+        """The question of ``{"table": ..., "play": ...}`` (the notation is read when it is judged)."""
+        return cls(str(data["table"]), str(data["play"]))
+
+
+#: The kind's question class.
+QUESTION = LegalityQuestion
 
 
 def generate(rng: random.Random, difficulty: str) -> LegalityQuestion:
