@@ -22,10 +22,15 @@ Children (a code and a nickname, nothing else):
 * ``POST /class/<code>/answer``: the answer to the open question, stored once.
 
 A child never sees another child's answer, and no teacher view is reachable
-without the token. The rules and queries are in :mod:`webapp.classroom.service`,
-the CSV and QR code in :mod:`.export`, the poll answered before Flask in
-:mod:`.quickpoll` (:class:`QuickPoll`, re-exported here for the app factory). Sessions expire after ``CLASS_SESSION_DAYS`` days
+without the token. Sessions expire after ``CLASS_SESSION_DAYS`` days
 (``flask --app webapp purge-expired``).
+
+These routes only read the request and choose the page and status: the rules
+and queries are in :mod:`webapp.classroom.service` (its typed errors give the
+status: ``BadNickname`` 400, ``NicknameTaken`` and ``NotNow`` 409), the CSV and
+the QR code in :mod:`webapp.classroom.export`, the poll answered before Flask
+in :mod:`webapp.classroom.quickpoll` (:class:`QuickPoll`, re-exported here for
+the app factory).
 """
 
 from __future__ import annotations
