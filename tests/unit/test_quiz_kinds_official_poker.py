@@ -110,7 +110,7 @@ def official_figures(difficulty: str) -> dict:
     figures: dict[str, Counter] = {"game": Counter(), "with": Counter(), "run": Counter(), "hand": Counter(),
                                    "skat_changed": Counter()}
     for _ in range(SAMPLES):
-        q = skat_official.generate(rng, difficulty)
+        q = skat_official.generate(rng, difficulty).to_json()
         game = so.GameType(q["game"])
         hand, skat_cards = skat.parse_hand(q["hand"]), skat.parse_cards(q["skat"])
         assert len(set(hand) | set(skat_cards)) == 12
@@ -184,7 +184,7 @@ def test_poker_deciding_step_names_the_kicker():
 
 def test_poker_questions_are_those_of_the_pokerface_generator():
     # the same rng state gives the same hands as the /pokerface/quiz generator (seed 003 notation)
-    q = poker_showdown.generate(random.Random(42), "normal")
+    q = poker_showdown.generate(random.Random(42), "normal").to_json()
     original = pf.which_hand_wins(random.Random(42), names=("A", "B"))
     assert q == {"a": [str(c) for c in original.hands[0]], "b": [str(c) for c in original.hands[1]]}
     assert poker_showdown.solve(q) == {"winner": original.answer}
@@ -204,7 +204,7 @@ def test_poker_questions_are_fair():
     categories: Counter[str] = Counter()
     same = 0
     for _ in range(SAMPLES):
-        q = poker_showdown.generate(rng, "normal")
+        q = poker_showdown.generate(rng, "normal").to_json()
         a, b = pf.parse_cards(q["a"], 5), pf.parse_cards(q["b"], 5)
         assert not set(a) & set(b)
         ca, cb = pf.category(pf.evaluate(a)), pf.category(pf.evaluate(b))

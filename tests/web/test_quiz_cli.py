@@ -19,7 +19,7 @@ def test_prints_the_questions_of_a_code():
     lines = result.output.splitlines()
     assert len(lines) == 3
     for number, line in enumerate(lines):
-        hand = quiz.question("skat_family", "normal", "K7PX3M", number)["hand"]
+        hand = quiz.question("skat_family", "normal", "K7PX3M", number).to_json()["hand"]
         assert line == f"{number + 1}. The hand: {' '.join(hand)}"
 
 
@@ -28,7 +28,7 @@ def test_answers_and_steps_in_german():
     assert result.exit_code == 0, result.output
     verdicts = [line.strip() for line in result.output.splitlines() if line.strip().startswith("-> ")]
     for number, verdict in enumerate(verdicts):
-        q = quiz.question("tichu_legality", "normal", "K7PX3M", number)
+        q = quiz.question("tichu_legality", "normal", "K7PX3M", number).to_json()
         legal = tichu.judge(tichu.parse_play(q["table"]), tichu.parse_play(q["play"])).legal
         assert verdict.startswith("-> Erlaubt: ") if legal else verdict == "-> Nicht erlaubt"
     assert len(verdicts) == 2

@@ -132,7 +132,7 @@ def test_the_cli_prints_the_questions(kind):
     result = CliRunner().invoke(main, ["quiz", kind, "K7PX3M", "--count", "2", "--answers", "--difficulty", "hard"])
     assert result.exit_code == 0, result.output
     for number in range(2):
-        q = quiz.question(kind, "hard", "K7PX3M", number)
+        q = quiz.question(kind, "hard", "K7PX3M", number).to_json()
         answer = kinds.get(kind).solve(q)
         if kind == "skat_official":
             assert " ".join(q["hand"]) in result.output and f"-> Game value {answer['value']}" in result.output

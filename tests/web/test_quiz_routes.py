@@ -26,7 +26,7 @@ def questions_of(app, run_url: str) -> tuple[str, list[dict]]:
 
         run = db.session.execute(db.select(QuizRun).filter_by(public_id=run_url.rsplit("/", 1)[1])).scalar_one()
         q = run.quiz
-        return q.code, [quiz.question(q.kind, q.difficulty, q.code, n) for n in run.numbers]
+        return q.code, [quiz.question(q.kind, q.difficulty, q.code, n).to_json() for n in run.numbers]
 
 
 def right_form(question: dict, kind="skat_family") -> dict:

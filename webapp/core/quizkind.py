@@ -3,12 +3,53 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import Any, Mapping, Self
 
 from webapp.core.steps import Step
 
+
+class Difficulty(StrEnum):
+    """A quiz's difficulty level; the value is the one in URLs, forms, quiz seeds and the database."""
+
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
 #: Difficulty levels, easiest first.
-DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
+DIFFICULTIES: tuple[Difficulty, ...] = tuple(Difficulty)
+
+
+@dataclass(frozen=True)
+class Question:
+    """Base of every kind's question: a frozen dataclass, one class a kind, defined in the kind's module.
+
+    Questions are generated again from their quiz code whenever needed and
+    shared from a cache, so they cannot be changed. Where a question leaves
+    Python as data (JSON, a worksheet, a test's seed example) it goes through
+    :meth:`to_json` and comes back through :meth:`from_json`; the JSON shape is
+    the one quiz codes have always given (lists of card codes, enum values).
+    """
+
+    def to_json(self) -> dict[str, Any]:
+        """The question as JSON-serialisable data (a new dict)."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """The question from its JSON form (:meth:`to_json`).
+
+        Raises:
+            RuleInputError: a card that is no card, or a wrong number of cards (the engine's parser).
+            KeyError: a key of the JSON form is missing.
+        """
+        raise NotImplementedError
+
+    @classmethod
+    def of(cls, question: Self | Mapping[str, Any]) -> Self:
+        """``question`` itself, or the question read from its JSON form with :meth:`from_json`."""
+        return question if isinstance(question, cls) else cls.from_json(question)
 
 
 @dataclass(frozen=True)

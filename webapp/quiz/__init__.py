@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 import secrets
 from functools import lru_cache
-from typing import Any
 
+from webapp.core.quizkind import Question
 from webapp.quiz.kinds import DIFFICULTIES, KINDS, get
 
 #: Code letters: capitals and digits without the look-alikes 0/O, 1/I/L.
@@ -42,11 +42,12 @@ def normalise_code(text: str) -> str | None:
 
 
 @lru_cache(maxsize=4096)
-def question(kind: str, difficulty: str, code: str, number: int) -> dict[str, Any]:
+def question(kind: str, difficulty: str, code: str, number: int) -> Question:
     """Question ``number`` (0-based) of the quiz ``code``: always the same for the same arguments.
 
     Cached (a projector and 30 tablets ask for the same question every few
-    seconds): treat the returned dict as read-only.
+    seconds) and shared: the question is the kind's frozen dataclass
+    (:class:`webapp.core.quizkind.Question`); its JSON form is ``.to_json()``.
 
     Raises:
         KeyError: unknown kind or difficulty.

@@ -18,18 +18,19 @@ from webapp.core.explain import render_step, render_steps
 from webapp.quiz import kinds
 from webapp.core.steps import Step
 from webapp.core.cli import EXPLAIN, LANG, fail, language
+from webapp.core.quizkind import Difficulty
 
 
 def question_lines(kind: str, difficulty: str, code: str, number: int, answers: bool, explain: bool) -> list[str]:
     """The lines of question ``number`` (0-based): its cards, then the answer and the steps if asked for."""
     module = kinds.get(kind)
-    data = quiz.question(kind, difficulty, code, number)
+    question = quiz.question(kind, difficulty, code, number)
     lines = []
-    for shown in module.show(data):
+    for shown in module.show(question):
         cards = " ".join(str(c) for c in shown.cards)
         lines.append(f"{render_step(shown.caption, html=False)}{': ' + cards if cards else ''}")
     if answers or explain:
-        checked = module.check(data, module.solve(data))
+        checked = module.check(question, module.solve(question))
         lines.append("-> " + render_step(module.describe(checked.expected), html=False))
         if explain:
             lines += ["   " + s for s in render_steps(checked.steps, html=False)]
@@ -39,7 +40,7 @@ def question_lines(kind: str, difficulty: str, code: str, number: int, answers: 
 @click.command("quiz")
 @click.argument("kind", type=click.Choice(sorted(kinds.KINDS)))
 @click.argument("code")
-@click.option("--difficulty", type=click.Choice(kinds.DIFFICULTIES), default="normal", show_default=True)
+@click.option("--difficulty", type=click.Choice([d.value for d in Difficulty]), default="normal", show_default=True)
 @click.option("--count", type=click.IntRange(quiz.MIN_QUESTIONS, quiz.MAX_QUESTIONS), default=quiz.DEFAULT_QUESTIONS,
               show_default=True, help="How many questions.")
 @click.option("--answers", is_flag=True, help="Print the right answer under each question.")

@@ -5,10 +5,13 @@ A kind module defines:
 * ``NAME``: the kind's id in URLs and the database (``"skat_family"``);
   ``TITLE``: a message code naming it (``"quiz.kind.skat_family"``).
 * ``FIELDS``: the answer form, a tuple of :class:`Field`.
-* ``generate(rng, difficulty) -> dict``: a fair random question as
-  JSON-serialisable data; ``rng`` is a :class:`random.Random`, ``difficulty``
-  one of :data:`DIFFICULTIES`. The same rng state gives the same question.
+* ``QUESTION``: the kind's question class, a frozen dataclass derived from
+  :class:`webapp.core.quizkind.Question` (``to_json()``/``from_json(data)`` give and read its JSON form).
+* ``generate(rng, difficulty) -> QUESTION``: a fair random question; ``rng``
+  is a :class:`random.Random`, ``difficulty`` one of :data:`DIFFICULTIES`.
+  The same rng state gives the same question.
 * ``solve(question) -> dict``: the correct answer (same shape as a child's).
+  ``solve``, ``check`` and ``show`` also take a question in its JSON form.
 * ``check(question, answer) -> Checked``: right or wrong, the correct answer,
   the engine's explanation, and the index of the step where the child's
   answer went wrong when that can be told.

@@ -11,11 +11,12 @@ every difficulty asks the same mix.
 from __future__ import annotations
 
 import random
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Mapping
 
 from webapp.games.pokerface import rules as pf
 from webapp.core.steps import Step
-from webapp.core.quizkind import Checked, Choice, Field, Shown, step_index
+from webapp.core.quizkind import Checked, Choice, Field, Question, Shown, step_index
 
 NAME = "poker_showdown"
 TITLE = "quiz.kind.poker_showdown"
@@ -31,22 +32,50 @@ FIELDS = (
 )
 
 
-def generate(rng: random.Random, difficulty: str) -> dict[str, Any]:
-    """A question from the Pokerface generator: ``{"a": ["SA", ...5], "b": [...5]}`` (``difficulty`` unused)."""
+@dataclass(frozen=True)
+class ShowdownQuestion(Question):
+    """Two five-card hands, A and B, in the order dealt (seed 003).
+
+    JSON form: ``{"a": ["SA", ...5], "b": [...5]}`` (the seed 003 notation).
+    """
+
+    a: tuple[pf.Card, ...]
+    b: tuple[pf.Card, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"a": [5 card codes], "b": [5 card codes]}``."""
+        return {"a": [str(c) for c in self.a], "b": [str(c) for c in self.b]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ShowdownQuestion:
+        """The question of its JSON form; RuleInputError for a bad card or not five cards a hand."""
+        return cls(pf.parse_cards(data["a"], 5), pf.parse_cards(data["b"], 5))
+
+
+#: The kind's question class.
+QUESTION = ShowdownQuestion
+
+
+def generate(rng: random.Random, difficulty: str) -> ShowdownQuestion:
+    """A question from the Pokerface generator (``difficulty`` unused)."""
     question = pf.which_hand_wins(rng, names=NAMES)
-    return {"a": [str(c) for c in question.hands[0]], "b": [str(c) for c in question.hands[1]]}
+    return ShowdownQuestion(tuple(question.hands[0]), tuple(question.hands[1]))
 
 
-def _judged(question: dict[str, Any]) -> pf.Question:
-    return pf.judge_hands(pf.parse_cards(question["a"], 5), pf.parse_cards(question["b"], 5), NAMES)
+def _judged(question: ShowdownQuestion | Mapping[str, Any]) -> pf.Question:
+    question = ShowdownQuestion.of(question)
+    return pf.judge_hands(question.a, question.b, NAMES)
 
 
-def solve(question: dict[str, Any]) -> dict[str, Any]:
-    """The correct answer: ``{"winner": "a"|"b"|"tie"}``."""
+def solve(question: ShowdownQuestion | Mapping[str, Any]) -> dict[str, Any]:
+    """The correct answer: ``{"winner": "a"|"b"|"tie"}``.
+
+    ``question`` may also be given in its JSON form (:meth:`ShowdownQuestion.from_json`), as in every function here.
+    """
     return {"winner": _judged(question).answer}
 
 
-def check(question: dict[str, Any], answer: dict[str, Any]) -> Checked:
+def check(question: ShowdownQuestion | Mapping[str, Any], answer: dict[str, Any]) -> Checked:
     """Compare with the showdown; a wrong pick marks the deciding comparison (category, rank or kicker)."""
     judged = _judged(question)
     correct = answer.get("winner") == judged.answer
@@ -61,7 +90,8 @@ def describe(answer: dict[str, Any]) -> Step:
     return Step("quiz.poker.wins", hand="B" if answer.get("winner") == "b" else "A")
 
 
-def show(question: dict[str, Any]) -> tuple[Shown, ...]:
+def show(question: ShowdownQuestion | Mapping[str, Any]) -> tuple[Shown, ...]:
     """Hand A and hand B."""
-    return tuple(Shown("poker", Step("quiz.show.poker_hand", hand=name), pf.parse_cards(question[key], 5))
-                 for name, key in zip(NAMES, ("a", "b")))
+    question = ShowdownQuestion.of(question)
+    return tuple(Shown("poker", Step("quiz.show.poker_hand", hand=name), cards)
+                 for name, cards in zip(NAMES, (question.a, question.b)))

@@ -15,11 +15,12 @@ without an ace of another suit), so that "pass" has to be worked out too.
 from __future__ import annotations
 
 import random
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Mapping
 
 from webapp.games.skat import rules as skat
 from webapp.core.steps import Step
-from webapp.core.quizkind import Checked, Choice, Field, Shown, step_index
+from webapp.core.quizkind import Checked, Choice, Field, Question, Shown, step_index
 
 NAME = "skat_family"
 TITLE = "quiz.kind.skat_family"
@@ -41,6 +42,29 @@ FIELDS = (
 )
 
 _NON_JACKS = tuple(c for c in skat.DECK if not c.is_jack)
+
+
+@dataclass(frozen=True)
+class FamilyQuestion(Question):
+    """A Skat family-rule question: the 10 cards of a hand, in deck order (seed 002).
+
+    JSON form: ``{"hand": ["JC", "JS", ...]}`` (the skat notation).
+    """
+
+    hand: tuple[skat.Card, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"hand": [10 card codes]}``."""
+        return {"hand": [str(c) for c in self.hand]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> FamilyQuestion:
+        """The question of ``{"hand": [10 card codes]}``; raises RuleInputError for a bad hand (seed 002)."""
+        return cls(skat.parse_hand(data["hand"]))
+
+
+#: The kind's question class.
+QUESTION = FamilyQuestion
 
 
 def _jacks(rng: random.Random, difficulty: str) -> tuple[skat.Card, ...]:
@@ -85,8 +109,8 @@ def _build(rng: random.Random, difficulty: str, playable: bool) -> list[skat.Car
     return hand
 
 
-def generate(rng: random.Random, difficulty: str) -> dict[str, Any]:
-    """A fair random hand: ``{"hand": ["JC", ...]}`` in deck order (see the module docstring).
+def generate(rng: random.Random, difficulty: str) -> FamilyQuestion:
+    """A fair random hand in deck order (see the module docstring).
 
     On ``easy`` the trump suit is never decided by a tie.
     """
@@ -99,22 +123,21 @@ def generate(rng: random.Random, difficulty: str) -> dict[str, Any]:
         if difficulty == "easy" and any(s.code == "skat.trump.tie" for s in result.steps):
             continue
         break
-    return {"hand": [str(c) for c in sorted(hand, key=skat.DECK.index)]}
+    return FamilyQuestion(tuple(sorted(hand, key=skat.DECK.index)))
 
 
-def _hand(question: dict[str, Any]) -> tuple[skat.Card, ...]:
-    return skat.parse_hand(question["hand"])
+def solve(question: FamilyQuestion | Mapping[str, Any]) -> dict[str, Any]:
+    """The correct answer: ``{"trump": "C"|"S"|"H"|"D", "value": int}`` or ``{"trump": "pass", "value": None}``.
 
-
-def solve(question: dict[str, Any]) -> dict[str, Any]:
-    """The correct answer: ``{"trump": "C"|"S"|"H"|"D", "value": int}`` or ``{"trump": "pass", "value": None}``."""
-    result = skat.family_game_value(_hand(question))
+    ``question`` may also be given in its JSON form (:meth:`FamilyQuestion.from_json`), as in every function here.
+    """
+    result = skat.family_game_value(FamilyQuestion.of(question).hand)
     if result.is_pass or result.trump is None:
         return {"trump": PASS, "value": None}
     return {"trump": result.trump.value, "value": result.value}
 
 
-def check(question: dict[str, Any], answer: dict[str, Any]) -> Checked:
+def check(question: FamilyQuestion | Mapping[str, Any], answer: dict[str, Any]) -> Checked:
     """Compare the child's answer with the engine's; mark the step that went wrong.
 
     * "play" where the hand must pass: the step that says why it passes.
@@ -123,7 +146,8 @@ def check(question: dict[str, Any], answer: dict[str, Any]) -> Checked:
       value: the jack-factor step; any other wrong value: the multiplication.
     * "pass" for a playable hand cannot be pinned to one step (None).
     """
-    result = skat.family_game_value(_hand(question))
+    question = FamilyQuestion.of(question)
+    result = skat.family_game_value(question.hand)
     expected = solve(question)
     steps = result.steps
     correct = answer.get("trump") == expected["trump"] and answer.get("value") == expected["value"]
@@ -150,6 +174,6 @@ def describe(answer: dict[str, Any]) -> Step:
     return Step("quiz.skat.value", value=answer.get("value"), suit=skat.Suit(answer["trump"]))
 
 
-def show(question: dict[str, Any]) -> tuple[Shown, ...]:
+def show(question: FamilyQuestion | Mapping[str, Any]) -> tuple[Shown, ...]:
     """The hand, in deck order."""
-    return (Shown("skat", Step("quiz.show.hand"), _hand(question)),)
+    return (Shown("skat", Step("quiz.show.hand"), FamilyQuestion.of(question).hand),)

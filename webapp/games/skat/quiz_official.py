@@ -19,12 +19,13 @@ Grands, Hand games and skats that change the matadors.
 from __future__ import annotations
 
 import random
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Mapping
 
 from webapp.games.skat import rules as skat
 from webapp.games.skat import official as so
 from webapp.core.steps import Step
-from webapp.core.quizkind import Checked, Field, Shown, step_index
+from webapp.core.quizkind import Checked, Field, Question, Shown, step_index
 
 NAME = "skat_official"
 TITLE = "quiz.kind.skat_official"
@@ -38,6 +39,40 @@ MIX: dict[str, dict[str, float]] = {
 }
 
 FIELDS = (Field("value", "quiz.field.official_value", low=1, high=999),)
+
+
+@dataclass(frozen=True)
+class OfficialQuestion(Question):
+    """A declared game to value by the ISkO: the declarer's 10 cards, the skat, the game, Hand or not.
+
+    Attributes:
+        hand: the declarer's 10 cards, in deck order.
+        skat: the 2 skat cards.
+        game: the declared game (never Null).
+        hand_game: True for a Hand game (ISkO 5.2: one more multiplier level).
+
+    JSON form: ``{"hand": [10 card codes], "skat": [2 card codes], "game": "clubs", "hand_game": False}``.
+    """
+
+    hand: tuple[skat.Card, ...]
+    skat: tuple[skat.Card, ...]
+    game: so.GameType
+    hand_game: bool
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form (see the class docstring): cards in the skat notation, ``game`` a GameType value."""
+        return {"hand": [str(c) for c in self.hand], "skat": [str(c) for c in self.skat],
+                "game": self.game.value, "hand_game": self.hand_game}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> OfficialQuestion:
+        """The question of its JSON form; RuleInputError for bad cards, ValueError for an unknown game."""
+        return cls(skat.parse_hand(data["hand"]), skat.parse_cards(data["skat"]), so.GameType(data["game"]),
+                   bool(data["hand_game"]))
+
+
+#: The kind's question class.
+QUESTION = OfficialQuestion
 
 
 def _twelve(rng: random.Random, game: so.GameType, with_: bool, run: int) -> list[skat.Card]:
@@ -68,12 +103,8 @@ def _split(rng: random.Random, game: so.GameType, twelve: list[skat.Card], chang
     return None
 
 
-def generate(rng: random.Random, difficulty: str) -> dict[str, Any]:
-    """A fair random question: ``{"hand": [10 cards], "skat": [2 cards], "game": "clubs", "hand_game": False}``.
-
-    Cards in the skat notation (``"JC"``, ``"0S"``), the hand in deck order;
-    ``game`` a :class:`~webapp.games.skat.official.GameType` value (never Null).
-    """
+def generate(rng: random.Random, difficulty: str) -> OfficialQuestion:
+    """A fair random question (see the module docstring): the hand in deck order, the game never Null."""
     mix = MIX[difficulty]
     grand = rng.random() < mix["grand"]
     game = so.GameType.GRAND if grand else rng.choice(so.SUIT_GAMES)
@@ -89,21 +120,24 @@ def generate(rng: random.Random, difficulty: str) -> dict[str, Any]:
         if split is not None:
             hand, skat_cards = split
             break
-    return {"hand": [str(c) for c in sorted(hand, key=skat.DECK.index)], "skat": [str(c) for c in skat_cards],
-            "game": game.value, "hand_game": hand_game}
+    return OfficialQuestion(tuple(sorted(hand, key=skat.DECK.index)), tuple(skat_cards), game, hand_game)
 
 
-def _value(question: dict[str, Any]) -> so.GameValue:
-    declaration, _ = so.declare(so.GameType(question["game"]), hand=bool(question["hand_game"]))
-    return so.game_value(skat.parse_hand(question["hand"]), skat.parse_cards(question["skat"]), declaration)
+def _value(question: OfficialQuestion | Mapping[str, Any]) -> so.GameValue:
+    question = OfficialQuestion.of(question)
+    declaration, _ = so.declare(question.game, hand=question.hand_game)
+    return so.game_value(question.hand, question.skat, declaration)
 
 
-def solve(question: dict[str, Any]) -> dict[str, Any]:
-    """The correct answer: ``{"value": int}``, the game value won at the declared level (ISkO 5.2)."""
+def solve(question: OfficialQuestion | Mapping[str, Any]) -> dict[str, Any]:
+    """The correct answer: ``{"value": int}``, the game value won at the declared level (ISkO 5.2).
+
+    ``question`` may also be given in its JSON form (:meth:`OfficialQuestion.from_json`), as in every function here.
+    """
     return {"value": _value(question).value}
 
 
-def check(question: dict[str, Any], answer: dict[str, Any]) -> Checked:
+def check(question: OfficialQuestion | Mapping[str, Any], answer: dict[str, Any]) -> Checked:
     """Compare the child's value with the engine's; mark the step that went wrong when it can be told.
 
     * Not a multiple of the base value: the base-value step (ISkO 5.1).
@@ -138,13 +172,13 @@ def describe(answer: dict[str, Any]) -> Step:
     return Step("quiz.official.value", value=answer.get("value"))
 
 
-def show(question: dict[str, Any]) -> tuple[Shown, ...]:
+def show(question: OfficialQuestion | Mapping[str, Any]) -> tuple[Shown, ...]:
     """The declared game (no cards), the declarer's 10 cards in deck order, the skat."""
-    game = so.GameType(question["game"])
-    declared = Step("quiz.show.declared_hand" if question["hand_game"] else "quiz.show.declared", game=game)
-    skat_caption = "quiz.show.skat_hand" if question["hand_game"] else "quiz.show.skat"
+    question = OfficialQuestion.of(question)
+    declared = Step("quiz.show.declared_hand" if question.hand_game else "quiz.show.declared", game=question.game)
+    skat_caption = "quiz.show.skat_hand" if question.hand_game else "quiz.show.skat"
     return (
         Shown("skat", declared, ()),
-        Shown("skat", Step("quiz.show.hand"), skat.parse_hand(question["hand"])),
-        Shown("skat", Step(skat_caption), skat.parse_cards(question["skat"])),
+        Shown("skat", Step("quiz.show.hand"), question.hand),
+        Shown("skat", Step(skat_caption), question.skat),
     )

@@ -16,11 +16,12 @@ no combination at all. ``easy`` uses no special cards, ``hard`` the most.
 from __future__ import annotations
 
 import random
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Mapping
 
 from webapp.games.tichu import rules as tichu
 from webapp.core.steps import RuleInputError, Step
-from webapp.core.quizkind import Checked, Choice, Field, Shown, step_index
+from webapp.core.quizkind import Checked, Choice, Field, Question, Shown, step_index
 
 NAME = "tichu_legality"
 TITLE = "quiz.kind.tichu_legality"
@@ -110,8 +111,36 @@ def _candidate(rng: random.Random, specials: float, legal: bool) -> tuple[str, s
     return combination(rng, kind, length, specials), play
 
 
-def generate(rng: random.Random, difficulty: str) -> dict[str, Any]:
-    """A fair random question: ``{"table": "44499", "play": "77722"}`` (``""``: the player leads)."""
+@dataclass(frozen=True)
+class LegalityQuestion(Question):
+    """A Tichu legality question in the seed notation (seed 001).
+
+    Attributes:
+        table: the play on the table (``"44499"``), ``""`` when the player leads.
+        play: the candidate play (``"77722"``).
+
+    JSON form: ``{"table": "44499", "play": "77722"}``.
+    """
+
+    table: str
+    play: str
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"table": ..., "play": ...}``."""
+        return {"table": self.table, "play": self.play}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LegalityQuestion:
+        """The question of ``{"table": ..., "play": ...}`` (the notation is read when it is judged)."""
+        return cls(str(data["table"]), str(data["play"]))
+
+
+#: The kind's question class.
+QUESTION = LegalityQuestion
+
+
+def generate(rng: random.Random, difficulty: str) -> LegalityQuestion:
+    """A fair random question, e.g. table ``"44499"``, play ``"77722"`` (table ``""``: the player leads)."""
     legal = rng.random() < 0.5
     specials = SPECIALS[difficulty]
     while True:
@@ -122,22 +151,26 @@ def generate(rng: random.Random, difficulty: str) -> dict[str, Any]:
         except RuleInputError:
             continue
         if tichu.judge(previous, cards).legal == legal:
-            return {"table": table, "play": play}
+            return LegalityQuestion(table, play)
 
 
-def _verdict(question: dict[str, Any]) -> tichu.Verdict:
-    return tichu.judge(tichu.parse_play(question["table"]), tichu.parse_play(question["play"]))
+def _verdict(question: LegalityQuestion | Mapping[str, Any]) -> tichu.Verdict:
+    question = LegalityQuestion.of(question)
+    return tichu.judge(tichu.parse_play(question.table), tichu.parse_play(question.play))
 
 
-def solve(question: dict[str, Any]) -> dict[str, Any]:
-    """The correct answer: ``{"legal": "yes", "kind": "pair"}`` or ``{"legal": "no", "kind": None}``."""
+def solve(question: LegalityQuestion | Mapping[str, Any]) -> dict[str, Any]:
+    """The correct answer: ``{"legal": "yes", "kind": "pair"}`` or ``{"legal": "no", "kind": None}``.
+
+    ``question`` may also be given in its JSON form (:meth:`LegalityQuestion.from_json`), as in every function here.
+    """
     verdict = _verdict(question)
     if verdict.legal and verdict.play is not None:
         return {"legal": YES, "kind": verdict.play.kind.value}
     return {"legal": NO, "kind": None}
 
 
-def check(question: dict[str, Any], answer: dict[str, Any]) -> Checked:
+def check(question: LegalityQuestion | Mapping[str, Any], answer: dict[str, Any]) -> Checked:
     """Compare with the engine; a wrong verdict marks the deciding step, a wrong kind the play's step."""
     verdict = _verdict(question)
     expected = solve(question)
@@ -158,11 +191,12 @@ def describe(answer: dict[str, Any]) -> Step:
     return Step("quiz.tichu.not_allowed")
 
 
-def show(question: dict[str, Any]) -> tuple[Shown, ...]:
+def show(question: LegalityQuestion | Mapping[str, Any]) -> tuple[Shown, ...]:
     """The table (or a note that the player leads) and the candidate play."""
-    table = tichu.parse_play(question["table"])
+    question = LegalityQuestion.of(question)
+    table = tichu.parse_play(question.table)
     caption = Step("quiz.show.table") if table else Step("quiz.show.lead")
     return (
         Shown("tichu", caption, table),
-        Shown("tichu", Step("quiz.show.play"), tichu.parse_play(question["play"])),
+        Shown("tichu", Step("quiz.show.play"), tichu.parse_play(question.play)),
     )
