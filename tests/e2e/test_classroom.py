@@ -58,6 +58,8 @@ def test_a_whole_round_from_join_to_csv(new_page, lang, locale):
     assert len(code) == 6
     qr = teacher.locator("img.qr")
     expect(qr).to_be_visible()
+    # visible is not loaded: wait until the browser has decoded the image (it may fail: then naturalWidth is 0)
+    teacher.wait_for_function("() => document.querySelector('img.qr').complete")
     assert teacher.evaluate("() => document.querySelector('img.qr').naturalWidth") > 100
 
     mia, ben, cem = (new_page(locale=locale, viewport=TABLET, has_touch=True) for _ in range(3))
