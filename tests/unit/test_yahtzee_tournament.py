@@ -150,3 +150,35 @@ def test_the_example_program_from_the_readme_plays_legally():
     result = run_tournament([f"exec:{sys.executable} {script}", "dummy"], games=20, seed=2)
     example = next(s for s in result.standings if s.name.endswith("example_bot.py"))
     assert example.disqualified is None and example.points >= 15 and example.mean > 100
+
+
+
+class _EmptyCard:
+    def as_json(self):
+        return {"free": [], "score": 0}
+
+
+class _GameView:
+    """The least a player's game view must answer for one question."""
+
+    def scorecard(self):
+        return _EmptyCard()
+
+    def scores(self):
+        return [0, 0]
+
+
+def test_a_program_that_ended_before_its_first_question_is_said_to_have_ended(tmp_path):
+    """A bot that exits at once may be gone before the controller writes to it (a broken pipe): the reason is
+    still that it ended, not that it stopped reading (this race made the test above fail now and then)."""
+    from webapp.games.yahtzee.contest.external import ExternalPlayer
+
+    script = tmp_path / "bot.py"
+    script.write_text("import sys\n")
+    player = ExternalPlayer(_GameView(), f"{sys.executable} {script}", timeout=5.0)
+    try:
+        player.process.process.wait(timeout=10)  # it has ended before its first question
+        with pytest.raises(IllegalChoice, match="the program ended"):
+            player.turn((1, 2, 3, 4, 5), 0)
+    finally:
+        player.close()

@@ -60,13 +60,15 @@ class ExternalPlayer(Player):
     def turn(self, dice: tuple[int, ...], stage: int) -> TurnChoice:
         message = {"dice": list(dice), "stage": stage, "scorecard": self.game.scorecard().as_json(),
                    "scores": self.game.scores()}
-        if not self.process.send(json.dumps(message)):
-            raise IllegalChoice("the program stopped reading its input")
+        sent = self.process.send(json.dumps(message))
         try:
-            line = self.process.read(self.timeout)
+            # a bot that no longer reads may have ended: its output then ends at once (bounded wait)
+            line = self.process.read(self.timeout if sent else min(self.timeout, 1.0))
         except TimeoutError:
+            if not sent:
+                raise IllegalChoice("the program stopped reading its input") from None
             raise IllegalChoice(f"no answer within {self.timeout:g} s") from None
-        if line is None:
+        if line is None:  # its output ended: whether before or after our line, the program is gone
             raise IllegalChoice(f"the program ended (exit status {self.process.exit_status()})")
         return parse_answer(line)
 
