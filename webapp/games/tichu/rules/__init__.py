@@ -20,13 +20,7 @@ The engine is split by topic; this package re-exports every public name, so
 * :mod:`~webapp.games.tichu.rules.codes`: the message codes as enums
   (:class:`Reason`, :class:`ErrorCode`, the steps) and :data:`CODES`.
 
-A play is written one character a card: ``2``-``9``, ``0`` (ten), ``J Q K A``,
-``R`` Dragon, ``P`` Phoenix, ``D`` Dog, ``1`` Mah Jong; ``-`` or the empty
-string means nothing is on the table (the player leads). Card order is free.
-A natural card may be followed by a lower-case suit letter: ``g`` Jade, ``k``
-Sword, ``b`` Pagoda, ``r`` Star (``Ar`` is the Ace of Stars, ``AR`` an Ace and
-the Dragon). A card without a suit letter is of an unnamed suit, so a play
-written without suits has mixed suits, as in the seed.
+The notation (one character a card, an optional suit letter) is described in :mod:`.cards`.
 
 >>> verdict = judge(parse_play("JJ"), parse_play("QQ"))
 >>> verdict.legal, verdict.reason
