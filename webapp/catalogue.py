@@ -12,7 +12,6 @@ modules in its registry record (:mod:`webapp.games`); a new game adds nothing he
 
 from __future__ import annotations
 
-import importlib
 from types import MappingProxyType, ModuleType
 from typing import Any, Mapping
 
@@ -51,20 +50,17 @@ TEXTS: tuple[Any, ...] = (CARD_NAME, *FACE_LETTERS.values(),
                           *(text for module in message_modules() for text in getattr(module, "TEXTS", ())))
 
 
+def look_modules() -> tuple[ModuleType, ...]:
+    """Each game's card look (games without cards have none)."""
+    return tuple(look for game in games() for look in game.parts("look"))
+
+
 def catalogue() -> Catalogue:
     """The renderer's catalogue: sentences, labels, and each card type's look (from the registry)."""
-    looks = {}
-    for game in games():
-        if game.look is not None:
-            look = importlib.import_module(game.look)
-            looks.update({card_type: look for card_type in look.CARD_TYPES})
+    looks = {card_type: look for look in look_modules() for card_type in look.CARD_TYPES}
     return Catalogue(messages=MESSAGES, labels=LABELS, looks=MappingProxyType(looks))
 
 
 def template_globals() -> dict[str, Any]:
     """The helpers that the games' looks give their templates (``rank_letter``, ``tichu_face``, ...)."""
-    helpers: dict[str, Any] = {}
-    for game in games():
-        if game.look is not None:
-            helpers.update(importlib.import_module(game.look).TEMPLATE_GLOBALS)
-    return helpers
+    return {name: helper for look in look_modules() for name, helper in look.TEMPLATE_GLOBALS.items()}

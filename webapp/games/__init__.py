@@ -16,7 +16,6 @@ import importlib
 from dataclasses import dataclass, field
 from functools import cache
 from types import ModuleType
-from typing import Any
 
 #: The games, in the order of the nav and the home page: one line a game.
 PACKAGES: tuple[str, ...] = ("skat", "tichu", "pokerface", "yahtzee")
@@ -40,7 +39,7 @@ class Tile:
 
 @dataclass(frozen=True)
 class Game:
-    """What the app needs to know of one game; the parts are module paths, imported on demand.
+    """What the app needs to know of one game; the parts are module paths, imported on demand (:meth:`parts`).
 
     Attributes:
         key: the package name under ``webapp.games`` (``"skat"``).
@@ -67,17 +66,15 @@ class Game:
     look: str | None = None
     tiles: tuple[Tile, ...] = field(default=())
 
-    def load(self, module: str) -> ModuleType:
-        """Import one of the game's modules by its path (``"webapp.games.skat.views"``)."""
-        return importlib.import_module(module)
-
     def blueprint_names(self) -> tuple[str, ...]:
         """The names of the game's blueprints (``("skat", "skat_score")``), for the nav's current page."""
-        return tuple(self.load(path).bp.name for path in self.blueprints)
+        return tuple(module.bp.name for module in self.parts("blueprints"))
 
-    def parts(self, kind: str) -> tuple[Any, ...]:
-        """The imported modules of one part: ``"blueprints"``, ``"messages"`` or ``"quiz_kinds"``."""
-        return tuple(self.load(path) for path in getattr(self, kind))
+    def parts(self, kind: str) -> tuple[ModuleType, ...]:
+        """The imported modules of one part: ``"blueprints"``, ``"messages"``, ``"quiz_kinds"``, or ``"look"``
+        (none or one)."""
+        paths = getattr(self, kind)
+        return tuple(importlib.import_module(path) for path in ((paths,) if isinstance(paths, str) else paths or ()))
 
 
 @cache

@@ -14,7 +14,6 @@ from typing import Iterable, Sequence
 
 from webapp.core import steps
 from webapp.core.cards import Suit
-from webapp.core.steps import RuleInputError  # noqa: F401 - the base of both errors, for callers
 
 
 class Reason(StrEnum):
