@@ -2,7 +2,7 @@
 the message catalogue and the quiz.
 
 A game is a package ``webapp.games.<key>`` whose ``__init__`` defines ``GAME = Game(...)``; the record
-names the game's parts by module path, and they are imported only when asked for (:meth:`Game.load`), so
+names the game's parts by module path, and they are imported only when asked for (:meth:`Game.parts`), so
 ``python -m webapp.games.pokerface.contest.bots.leobot`` starts without Flask. Adding a game:
 a new package, its templates, and its key in :data:`PACKAGES`.
 
