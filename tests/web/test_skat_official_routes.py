@@ -151,7 +151,7 @@ def test_seeger_fabian_for_four_players(client):
         ({"game": "null", "bid": "24"}, "Null is worth only 23, but the bid was 24."),
         ({"cards": "JC JS XX"}, "“XX” is not a Skat card."),
         ({"matadors": "", "cards": ""}, "Choose the matadors"),
-        ({"points": "100", "tricks": "10"}, "100 card points with 10 tricks cannot happen."),
+        ({"points": "100", "tricks": "10"}, "Card points 100 and tricks 10 cannot go together."),
     ],
 )
 def test_bad_game_answers_400_and_keeps_the_form(client, fields, message):

@@ -45,6 +45,16 @@ MESSAGES: dict[str, Any] = {
     "quiz.official.value": N_("Game value %(value)s"),
     "quiz.poker.wins": N_("Hand %(hand)s wins"),
     "quiz.poker.tie": N_("Tie"),
+    # The closing words of a quiz, by how it went (quiz.end.<mood>), and the next thing to try
+    "quiz.end.all": N_("Every answer right: brilliant!"),
+    "quiz.end.most": N_("Very good: you got most of them right!"),
+    "quiz.end.some": N_("A good start: you got some of them right."),
+    "quiz.end.none": N_("No right answer this time, but every try teaches you something."),
+    "quiz.end.next_most": N_("Look at the few you missed, then try them again."),
+    "quiz.end.next_some": N_("Read “Why?” for the ones you missed, then try them again."),
+    "quiz.end.next_none": N_(
+        "Open a question below and read “Why?” step by step, then try them again. An easier quiz is a good start too."
+    ),
     # Problems with an answer or a code
     "quiz.error.missing": N_("Please answer this question too: %(field)s"),
     "quiz.error.choice": N_("Please use one of the buttons for: %(field)s"),

@@ -155,14 +155,26 @@ def run_question(run: QuizRun, position: int) -> Asked:
     return Asked(kinds.get(q.kind), quiz.question(q.kind, q.difficulty, q.code, run.numbers[position]))
 
 
-def stats(run: QuizRun) -> dict[str, int]:
-    """``score`` (right answers), ``streak`` (right in a row at the end), ``best`` streak, ``answered``, ``total``."""
+def score_mood(score: int, total: int) -> str:
+    """How a quiz went, for its closing words: ``all`` right, ``most`` (at least 70 %), ``some`` (at least one),
+    ``none``. The message codes ``quiz.end.<mood>`` and ``quiz.end.next_<mood>`` say it."""
+    if score >= total:
+        return "all"
+    if score * 10 >= total * 7:
+        return "most"
+    return "some" if score else "none"
+
+
+def stats(run: QuizRun) -> dict[str, Any]:
+    """``score`` (right answers), ``streak`` (right in a row at the end), ``best`` streak, ``answered``, ``total``
+    (numbers), and ``mood`` (:func:`score_mood` of the score)."""
     score = streak = best = 0
     for answer in run.answers:
         score += answer.correct
         streak = streak + 1 if answer.correct else 0
         best = max(best, streak)
-    return {"score": score, "streak": streak, "best": best, "answered": len(run.answers), "total": len(run.numbers)}
+    return {"score": score, "streak": streak, "best": best, "answered": len(run.answers), "total": len(run.numbers),
+            "mood": score_mood(score, len(run.numbers))}
 
 
 def store_answer(run: QuizRun, position: int, asked: Asked, given: dict[str, Any]) -> None:

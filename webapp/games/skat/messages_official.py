@@ -17,7 +17,7 @@ MESSAGES: dict[str, Any] = {
         "An open (Ouvert) game is always announced Schwarz, so announcing only Schneider is not possible."
     ),
     "skat.official.error.bid": N_("%(token)s is not a Skat bid. The nearest bids are %(below)s and %(above)s."),
-    "skat.official.error.impossible": N_("%(points)s card points with %(tricks)s tricks cannot happen. Check both numbers."),
+    "skat.official.error.impossible": N_("Card points %(points)s and tricks %(tricks)s cannot go together. Check both numbers."),
     "skat.official.error.matadors": N_("In %(game)s you can be with or without 1 to %(top)s, not %(count)s."),
     "skat.official.error.null_overbid": N_(
         "%(name)s is worth only %(value)s, but the bid was %(bid)s. You may not declare it: choose a game worth at least %(bid)s."

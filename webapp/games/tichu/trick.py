@@ -173,6 +173,12 @@ class TrickResult:
     next_lead: int | None
     steps: tuple[Step, ...]
 
+    @property
+    def by_dog(self) -> bool:
+        """True when the Dog ended the trick: nobody wins it, the lead passes to the partner
+        (:attr:`next_lead`; Tichu rulebook: "Dog")."""
+        return bool(self.steps) and self.steps[0].code == TrickStep.DOG
+
 
 @dataclass(frozen=True)
 class Trick:

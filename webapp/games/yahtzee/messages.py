@@ -14,12 +14,25 @@ MESSAGES: dict[str, Any] = {
     "yahtzee.error.category": N_("“%(token)s” is not a box on the score card."),
     "yahtzee.error.item": N_("“%(token)s”: write box=points, like aces=3."),
     "yahtzee.error.twice": N_("%(category)s is on the score card twice (“%(token)s”)."),
-    "yahtzee.error.points": N_("%(category)s cannot hold %(points)s points (“%(token)s”)."),
-    "yahtzee.error.bonus": N_("%(count)s Yahtzee bonuses are impossible on this score card: a bonus needs 50 in the Yahtzee box."),
-    "yahtzee.error.taken": N_("%(category)s is already filled (%(points)s points)."),
+    "yahtzee.error.points": NP_(
+        "%(category)s cannot hold %(points)s point (“%(token)s”).", "%(category)s cannot hold %(points)s points (“%(token)s”).",
+        "points",
+    ),
+    "yahtzee.error.bonus": NP_(
+        "%(count)s Yahtzee bonus is impossible on this score card: a bonus needs 50 in the Yahtzee box.",
+        "%(count)s Yahtzee bonuses are impossible on this score card: a bonus needs 50 in the Yahtzee box.",
+        "count",
+    ),
+    "yahtzee.error.taken": NP_(
+        "%(category)s is already filled (%(points)s point).", "%(category)s is already filled (%(points)s points).", "points"
+    ),
     # the state of the card
     "yahtzee.state.dice": N_("Your dice: %(dice)s."),
-    "yahtzee.state.upper_open": N_("Upper section: %(upper)s points. %(missing)s more until %(needed)s, then you get the bonus of %(bonus)s."),
+    "yahtzee.state.upper_open": NP_(
+        "Upper section: %(upper)s point. %(missing)s more until %(needed)s, then you get the bonus of %(bonus)s.",
+        "Upper section: %(upper)s points. %(missing)s more until %(needed)s, then you get the bonus of %(bonus)s.",
+        "upper",
+    ),
     "yahtzee.state.upper_done": N_("Upper section: %(upper)s points, so you have the bonus of %(bonus)s."),
     "yahtzee.state.upper_missed": N_("Upper section: %(upper)s points, less than %(needed)s: no upper bonus."),
     "yahtzee.state.yahtzee_50": NP_(
@@ -63,7 +76,11 @@ MESSAGES: dict[str, Any] = {
     "yahtzee.coach.reroll_all": N_("Best: roll all five dice again. Expected final score: %(value)s."),
     "yahtzee.coach.chance": N_("Chance of %(category)s on the next roll: %(percent)s %%."),
     "yahtzee.coach.two_rolls": N_("And you still have a third roll after that."),
-    "yahtzee.coach.box": N_("Best: write %(points)s points in %(category)s. Expected final score: %(value)s."),
+    "yahtzee.coach.box": NP_(
+        "Best: write %(points)s point in %(category)s. Expected final score: %(value)s.",
+        "Best: write %(points)s points in %(category)s. Expected final score: %(value)s.",
+        "points",
+    ),
     "yahtzee.coach.zero": N_("Best: write a 0 in %(category)s. It costs the least for the rest of the game. Expected final score: %(value)s."),
     "yahtzee.coach.margin_box": N_("That is %(margin)s points better on average than %(category)s."),
     "yahtzee.coach.margin_keep": N_("That is %(margin)s points better on average than keeping the dice showing %(keep)s."),
