@@ -1,26 +1,40 @@
 # Kartenschule: `make run` starts the app, `make test` runs every test.
-# Both install what they need first (a virtualenv in .venv, htmx from the npm
-# registry into static/vendor, the compiled translations, and for the browser
-# tests Debian's chromium package when no Chromium is present; for the
-# PostgreSQL tests Debian's postgresql package, whose server the tests start
-# themselves in a temporary folder). The app creates or upgrades its database
-# (SQLite in instance/, or DATABASE_URL) when it starts.
+# Each installs what it needs first, and only that: `make run` the app's own
+# packages (a virtualenv in .venv), htmx from the npm registry into
+# static/vendor and the compiled translations; `make test` also the test extras
+# ('.[test]': pytest, hypothesis, Playwright, axe), Debian's chromium package
+# when no Chromium is present, and for the PostgreSQL tests Debian's postgresql
+# package, whose server the tests start themselves in a temporary folder. Two
+# stamp files in .venv remember what is installed (the app; the test extras).
+# The app creates or upgrades its database (SQLite in instance/, or
+# DATABASE_URL) when it starts.
 
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed-stamp
+APP_STAMP  := $(VENV)/.app-stamp
+TEST_STAMP := $(VENV)/.test-stamp
 HOST   ?= 127.0.0.1
 PORT   ?= 5000
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: install run test test-fast browser postgres bench translations extract vendor clean
+.PHONY: install install-test run test test-fast browser postgres bench translations extract vendor clean
 
-install: $(STAMP) static/vendor/htmx.min.js translations
+# What the app needs to run (no test tools).
+install: $(APP_STAMP) static/vendor/htmx.min.js translations
 
-$(STAMP): pyproject.toml
+# What the tests need on top of it.
+install-test: install $(TEST_STAMP)
+
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+
+$(APP_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(TEST_STAMP): pyproject.toml $(APP_STAMP)
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@
 
@@ -31,12 +45,12 @@ static/vendor/htmx.min.js: package.json package-lock.json
 	mkdir -p static/vendor
 	cp node_modules/htmx.org/dist/htmx.min.js static/vendor/htmx.min.js
 
-translations: $(STAMP)
+translations: $(APP_STAMP)
 	$(BIN)/pybabel compile --use-fuzzy -d webapp/translations --statistics 2>&1 | tail -n 1
 
 # Re-extract the message catalog after changing texts; then translate the new
 # entries in webapp/translations/de/LC_MESSAGES/messages.po.
-extract: $(STAMP)
+extract: $(APP_STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k NP_:1,2 -k NC_:1c,2 -k lazy_gettext --no-location --sort-output -o webapp/translations/messages.pot .
 	$(BIN)/pybabel update -i webapp/translations/messages.pot -d webapp/translations --no-fuzzy-matching --ignore-obsolete --ignore-pot-creation-date --width 100
 
@@ -58,21 +72,21 @@ postgres:
 			|| echo "Could not install postgresql: the PostgreSQL tests will be skipped"; \
 	fi
 
-test: install browser postgres
+test: install-test browser postgres
 	$(BIN)/pytest
 
 # Every benchmark, each printing its figures and the ratio to its peer (treys and gunicorn
 # come from the `bench` extra). One benchmark alone: .venv/bin/python benchmarks/NAME.py
 BENCH_STAMP := $(VENV)/.bench-stamp
-$(BENCH_STAMP): pyproject.toml $(STAMP)
-	$(BIN)/pip install --quiet -e '.[test,bench]'
+$(BENCH_STAMP): pyproject.toml $(APP_STAMP)
+	$(BIN)/pip install --quiet -e '.[bench]'
 	touch $@
 
 bench: install $(BENCH_STAMP)
 	@for script in benchmarks/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 # Engines and routes only (no browser): a quick loop while developing.
-test-fast: install
+test-fast: install-test
 	$(BIN)/pytest tests/unit tests/web
 
 clean:
