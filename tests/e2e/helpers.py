@@ -9,10 +9,28 @@ from playwright.sync_api import Locator, Page
 
 from .conftest import EXPECT_TIMEOUT
 
+#: Waits for the settle of the request the test's own action made. A page that polls (the classroom's
+#: panels, the Yahtzee coach getting ready) settles its polls too; the first settle of any request would
+#: let the test read the page before its own answer arrived. So: remember the first request made after
+#: arming whose trigger is a user's event (a click, a submit, a change, a key), and wait for ITS settle.
 _ARM = """(ms) => {
   window.__e2eSettled = new Promise(resolve => {
-    document.body.addEventListener('htmx:afterSettle', () => resolve(true), {once: true});
-    setTimeout(() => resolve(false), ms);
+    const body = document.body;
+    const user = new Set(['click', 'submit', 'change', 'input', 'keydown', 'keyup']);
+    let mine = null;
+    const onRequest = (event) => {
+      const trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
+      if (mine === null && trigger && user.has(trigger.type)) mine = event.detail.xhr;
+    };
+    const onSettle = (event) => { if (mine !== null && event.detail.xhr === mine) done(true); };
+    const done = (settled) => {
+      body.removeEventListener('htmx:beforeRequest', onRequest);
+      body.removeEventListener('htmx:afterSettle', onSettle);
+      resolve(settled);
+    };
+    body.addEventListener('htmx:beforeRequest', onRequest);
+    body.addEventListener('htmx:afterSettle', onSettle);
+    setTimeout(() => done(false), ms);
   });
 }"""
 

@@ -23,6 +23,22 @@ def colour(page: Page, selector: str) -> str:
     return page.locator(selector).evaluate("element => getComputedStyle(element).color")
 
 
+def expect_colours(page: Page, one: str, other: str, *, same: bool) -> None:
+    """Wait until the cards ``one`` and ``other`` are drawn in the same (or in different) colours.
+
+    A colour read once, right after the page changed, may be one in passing (a transition, a style sheet
+    still loading); waiting for the condition makes the answer the page's final one.
+    """
+    page.wait_for_function(
+        """([one, other, same]) => {
+             const colour = (id) => getComputedStyle(document.querySelector(id)).color;
+             return (colour(one) === colour(other)) === same;
+           }""",
+        arg=[one, other, same],
+    )
+    assert (colour(page, one) == colour(page, other)) is same
+
+
 def test_switch_to_german_and_back_keeps_the_hand(page: Page):
     page.goto("/skat")
     expect(page.locator("h1")).to_have_text("Skat: what is my hand worth?")
@@ -61,13 +77,13 @@ def test_four_colour_deck(page: Page):
     page.goto("/skat")
     toggle = page.locator("button[name=deck]")
     expect(toggle).to_have_attribute("aria-pressed", "false")
-    assert colour(page, "#card-AS") == colour(page, "#card-AC"), "two-colour deck: spades and clubs are both black"
+    expect_colours(page, "#card-AS", "#card-AC", same=True)  # two-colour deck: spades and clubs are both black
 
     toggle.click()
     expect(page.locator("body")).to_have_class(re.compile(r"\bdeck-four\b"))
     expect(toggle).to_have_attribute("aria-pressed", "true")
-    assert colour(page, "#card-AS") != colour(page, "#card-AC")
-    assert colour(page, "#card-AD") != colour(page, "#card-AH")
+    expect_colours(page, "#card-AS", "#card-AC", same=False)
+    expect_colours(page, "#card-AD", "#card-AH", same=False)
     assert cookie(page, "deck") == "4"
 
     # the cookie keeps the choice on the next page
@@ -78,5 +94,5 @@ def test_four_colour_deck(page: Page):
     toggle.click()
     expect(page.locator("body")).to_have_class(re.compile(r"\bdeck-two\b"))
     expect(toggle).to_have_attribute("aria-pressed", "false")
-    assert colour(page, "#card-AS") == colour(page, "#card-AC")
+    expect_colours(page, "#card-AS", "#card-AC", same=True)
     expect(page.locator("#card-JC")).to_have_attribute("aria-pressed", "true")  # the hand survives the toggle
