@@ -13,7 +13,8 @@ import re
 import pytest
 from flask_babel import force_locale
 
-from classhelpers import EN
+from classhelpers import EN, act, create_class, join
+from test_classroom_routes import answer_form
 from test_quiz_routes import questions_of, right_form, start, wrong_form
 from webapp.core.explain import render_step
 from webapp.games.pokerface import rules as pf
@@ -249,3 +250,16 @@ def test_a_finished_tichu_lesson_celebrates(client):
     assert "celebrate" in classes(done, "trick-winner")
     wrong = client.get("/tichu/trick?lesson=wish&pick=Qk&action=play", headers=EN).get_data(as_text=True)
     assert not re.search(r'class="[^"]*\bcelebrate\b', wrong)  # a rule violation (the wish) celebrates nothing
+
+
+# --- The classroom ------------------------------------------------------------------------------
+def test_the_classroom_celebrates_a_childs_right_answer_only(app, client):
+    """The child's page after the teacher closed the question: a right answer celebrates, a wrong one does not."""
+    code, url = create_class(client)
+    anna, ben = join(app, code, "Anna"), join(app, code, "Ben")
+    act(client, url, "ask")
+    assert anna.post(f"/class/{code}/answer", data=answer_form(app, code, right=True)).status_code == 303
+    assert ben.post(f"/class/{code}/answer", data=answer_form(app, code, right=False)).status_code == 303
+    act(client, url, "close")
+    assert "celebrate" in classes(anna.get(f"/class/{code}/play", headers=EN).get_data(as_text=True), "feedback-verdict")
+    assert "celebrate" not in classes(ben.get(f"/class/{code}/play", headers=EN).get_data(as_text=True), "feedback-verdict")
