@@ -40,6 +40,15 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         BABEL_DEFAULT_LOCALE="de",
         WTF_CSRF_TIME_LIMIT=None,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
+        # Cookies (webapp/core/security.py): SameSite=Lax on the session cookie; Secure and an HSTS header
+        # (HSTS_MAX_AGE seconds, 0: none) whenever the request came over HTTPS or PREFERRED_URL_SCHEME is
+        # "https". Behind a reverse proxy set TRUSTED_PROXIES to the number of proxies in front of the app:
+        # Werkzeug's ProxyFix then trusts that many X-Forwarded-For/-Proto/-Host values (HTTPS, rate limits by
+        # the child's address, not the proxy's). 0: no proxy, the headers are ignored.
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        HSTS_MAX_AGE=31536000,
+        TRUSTED_PROXIES=0,
         # Storage (webapp/core/db.py): SQLite in the instance folder unless DATABASE_URL says otherwise.
         AUTO_MIGRATE=True,
         # Class sessions expire after this many days, quizzes after QUIZ_DAYS;
@@ -79,6 +88,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(quiz.bp)
     app.register_blueprint(classroom.bp)
     app.wsgi_app = classroom.QuickPoll(app, app.wsgi_app)  # the classroom's unchanged polls, before Flask
+    proxies = int(app.config["TRUSTED_PROXIES"])
+    if proxies > 0:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
     register_flask_commands(app)
     return app
 

@@ -128,7 +128,7 @@ def join():
         return _start_page(error.step, 409, typed_code, typed_name)
     response = redirect(url_for("classroom.play", code=row.join_code), code=303)
     response.set_cookie(service.cookie_name(row.join_code), token, max_age=service.cookie_max_age(row),
-                        path=f"/class/{row.join_code}", httponly=True, samesite="Lax", secure=request.is_secure)
+                        path=f"/class/{row.join_code}", httponly=True, samesite="Lax", secure=security.is_https())
     return response
 
 
