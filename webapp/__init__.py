@@ -49,6 +49,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         HSTS_MAX_AGE=31536000,
         TRUSTED_PROXIES=0,
+        # The address children reach the app at ("Join at" and the QR code of a class, webapp/classroom/links.py),
+        # e.g. https://karten.example-schule.de (env KARTENSCHULE_PUBLIC_URL). Unset: SERVER_NAME, else the
+        # request's host only if TRUSTED_HOSTS lists it or it is localhost (a forged Host header is never shown).
+        PUBLIC_URL=None,
         # Storage (webapp/core/db.py): SQLite in the instance folder unless DATABASE_URL says otherwise.
         AUTO_MIGRATE=True,
         # Class sessions expire after this many days, quizzes after QUIZ_DAYS;

@@ -42,7 +42,7 @@ def test_teacher_page_shows_code_qr_and_keeps_the_link_private(client):
     html = response.get_data(as_text=True)
     assert response.status_code == 200
     assert f'id="join-code" aria-label="Class code">{code}<' in html
-    assert f'src="/class/{code}/qr.svg"' in html
+    assert f'src="/class/{code}/qr.svg?v=' in html
     assert response.headers["Cache-Control"] == "no-store"
     assert response.headers["Referrer-Policy"] == "no-referrer"
     assert "unsafe-inline" not in response.headers["Content-Security-Policy"]
@@ -51,7 +51,7 @@ def test_teacher_page_shows_code_qr_and_keeps_the_link_private(client):
 
 def test_qr_code_is_svg_made_here(client):
     code, _ = create_class(client)
-    response = client.get(f"/class/{code}/qr.svg")
+    response = client.get(f"/class/{code}/qr.svg", follow_redirects=True)
     svg = response.get_data(as_text=True)
     assert response.status_code == 200 and response.mimetype == "image/svg+xml"
     assert svg.startswith("<svg") and f"/class/{code}</title>" in svg

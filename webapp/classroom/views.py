@@ -38,7 +38,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_limiter.errors import RateLimitExceeded
 
-from webapp.classroom import service
+from webapp.classroom import links, service
 from webapp.classroom.export import answers_csv, qr_svg
 from webapp.classroom.quickpoll import QuickPoll
 from webapp.classroom.service import Action, BadNickname, NicknameTaken, NotNow
@@ -86,13 +86,24 @@ def create():
 
 @bp.get("/class/<code>/qr.svg")
 def qr(code: str):
-    """The QR code of the join page, as SVG (made here: nothing from the internet)."""
+    """The QR code of the join page (:func:`links.join_url`, never the request's own ``Host``), as SVG made here.
+
+    Cached for an hour under an address that names the URL it encodes (``?v=`` :func:`links.url_version`):
+    another ``v`` redirects to the current one, so a cache never serves a QR code of another address.
+    404 for an unknown class, or when no public address is configured or trusted.
+    """
     row = service.find_session(code)
-    if row is None:
+    url = links.join_url(row.join_code) if row is not None else None
+    if url is None:
         abort(404)
-    response = make_response(qr_svg(url_for("classroom.join_page", code=row.join_code, _external=True)))
+    version = links.url_version(url)
+    if request.args.get("v") != version:
+        return redirect(url_for("classroom.qr", code=row.join_code, v=version), code=303)
+    response = make_response(qr_svg(url))
     response.mimetype = "image/svg+xml"
     response.cache_control.max_age = 3600
+    response.cache_control.public = True
+    response.set_etag(version)
     return response
 
 
@@ -217,7 +228,10 @@ def _private(response: Response) -> Response:
 
 def _teacher_view(template: str, code: str, token: str):
     row = _teacher(code, token)
-    return _private(make_response(render_template(template, **service.teacher_context(row, token))))
+    url = links.join_url(row.join_code)
+    qr_src = url_for("classroom.qr", code=row.join_code, v=links.url_version(url)) if url else None
+    return _private(make_response(render_template(template, join_url=url, qr_src=qr_src,
+                                                  **service.teacher_context(row, token))))
 
 
 @bp.get("/class/<code>/teach/<token>")
