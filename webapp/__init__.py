@@ -64,8 +64,24 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         # memcached:// so that the workers share one count (see README).
         RATELIMIT_STORAGE_URI="memory://",
         RATELIMIT_HEADERS_ENABLED=True,
-        CLASS_JOIN_LIMIT="30 per minute",
-        CLASS_CREATE_LIMIT="20 per hour",
+        # Per-address limits (webapp/core/security.py; a refusal answers 429 and says when to try again).
+        # Sized for the hardest honest case: a class of 30 tablets behind ONE school NAT address, so that
+        # every child counts against the same address. 30 children each starting a quiz up to 4 times in a
+        # minute: 120 starts; answering every 3 s: 600 answers a minute; a class joining at once with a few
+        # retries each (nickname taken, code mistyped): 120 joins; 30 children answering a class round every
+        # 6 s: 300. Several teachers of one school create classes: 10 a minute. Wrong class codes (404s of
+        # /class/<code>, its QR code, play and answer pages) count on their own: 60 a minute stops guessing.
+        QUIZ_START_LIMIT="120 per minute",
+        QUIZ_ANSWER_LIMIT="600 per minute",
+        CLASS_CREATE_LIMIT="10 per minute",
+        CLASS_JOIN_LIMIT="120 per minute",
+        CLASS_ANSWER_LIMIT="300 per minute",
+        CLASS_GUESS_LIMIT="60 per minute",
+        # What one address may store an hour, counted in the database across all server processes
+        # (a keyed hash of the address is stored, never the address): 30 children x 30 quiz runs
+        # (one every two minutes), and the classes of a whole school's teachers. 0: no cap.
+        QUIZ_RUNS_PER_HOUR=900,
+        CLASSES_PER_HOUR=30,
     )
     app.config.from_prefixed_env("KARTENSCHULE")
     if config is not None:

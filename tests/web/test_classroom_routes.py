@@ -319,7 +319,7 @@ def test_join_attempts_are_rate_limited(tmp_path, migrated_sqlite):
                 for _ in range(5)]
     assert statuses == [404, 404, 404, 429, 429]
     response = client.post("/class/join", data={"code": "ZZZZZZ", "nickname": "x"}, headers=EN)
-    assert "Too many tries" in response.get_data(as_text=True)
+    assert "Too many tries from this network" in response.get_data(as_text=True)
     with app.app_context():
         db.engine.dispose()
 

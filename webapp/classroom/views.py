@@ -22,8 +22,13 @@ Children (a code and a nickname, nothing else):
 * ``POST /class/<code>/answer``: the answer to the open question, stored once.
 
 A child never sees another child's answer, and no teacher view is reachable
-without the token. Sessions expire after ``CLASS_SESSION_DAYS`` days
-(``flask --app webapp purge-expired``).
+without the token. Limits per address (app config, see ``create_app``): creating
+(``CLASS_CREATE_LIMIT``, and at most ``CLASSES_PER_HOUR`` stored an hour), joining
+(``CLASS_JOIN_LIMIT``), answering (``CLASS_ANSWER_LIMIT``), and guessing codes
+(``CLASS_GUESS_LIMIT``: counts only the 404 answers of the class pages). A refusal
+answers 429 (:func:`webapp.core.security.too_many`); the start form comes back
+filled in. Sessions expire after ``CLASS_SESSION_DAYS`` days (``flask --app webapp
+purge-expired``).
 
 These routes only read the request and choose the page and status: the rules
 and queries are in :mod:`webapp.classroom.service` (its typed errors give the
@@ -43,8 +48,7 @@ from webapp.classroom.export import answers_csv, qr_svg
 from webapp.classroom.quickpoll import QuickPoll
 from webapp.classroom.service import Action, BadNickname, NicknameTaken, NotNow
 from webapp.core import security
-from webapp.core.explain import render_step
-from webapp.core.models import ClassSession, Participant
+from webapp.core.models import CapReached, ClassSession, Participant
 from webapp.core.steps import Step
 from webapp.core.web import is_htmx
 from webapp.quiz import kinds
@@ -53,6 +57,24 @@ from webapp.quiz.service import kind_choices, read_settings
 __all__ = ["QuickPoll", "bp"]
 
 bp = Blueprint("classroom", __name__)
+
+#: Guessed class codes: one count an address over the class pages, counting only their 404 answers
+#: (a child who typed a wrong code once is never stopped; 600 guesses in 2 s are).
+_guess_limit = security.limiter.shared_limit(lambda: current_app.config["CLASS_GUESS_LIMIT"], scope="class-guess",
+                                             deduct_when=lambda response: response.status_code == 404)
+
+
+@bp.errorhandler(RateLimitExceeded)
+@bp.errorhandler(CapReached)
+def too_many(error: Exception):
+    """429: the start form (new class, joining) comes back with the message, the code and the nickname
+    typed; other requests as :func:`webapp.core.security.too_many` (htmx: a note, the page stays)."""
+    page = None
+    if request.endpoint in ("classroom.create", "classroom.join"):
+        step, _ = security.too_many_step(error)
+        page = make_response(*_start_page(step, 429, request.form.get("code", "")[:12],
+                                          request.form.get("nickname", "")[:service.NICKNAME_MAX * 4]))
+    return security.too_many(error, page)
 
 
 # --- pages for everybody ---------------------------------------------------------------
@@ -80,11 +102,14 @@ def create():
     settings = read_settings(request.form)
     if settings is None:
         return _start_page(Step("quiz.error.settings"), 400)
-    row, token = service.create(settings, int(current_app.config["CLASS_SESSION_DAYS"]))
+    row, token = service.create(settings, int(current_app.config["CLASS_SESSION_DAYS"]),
+                                creator_hash=security.address_hash(),
+                                per_hour=int(current_app.config["CLASSES_PER_HOUR"]))
     return redirect(url_for("classroom.teach", code=row.join_code, token=token), code=303)
 
 
 @bp.get("/class/<code>/qr.svg")
+@_guess_limit
 def qr(code: str):
     """The QR code of the join page (:func:`links.join_url`, never the request's own ``Host``), as SVG made here.
 
@@ -108,6 +133,7 @@ def qr(code: str):
 
 
 @bp.get("/class/<code>")
+@_guess_limit
 def join_page(code: str):
     """The join form with the code filled in; a child who has joined goes on to the play page."""
     row = service.find_session(code)
@@ -143,12 +169,6 @@ def join():
     return response
 
 
-@bp.app_errorhandler(RateLimitExceeded)
-def too_many(_error):
-    """429 with a message a child can read."""
-    return render_template("error.html", message=render_step(Step("class.error.too_many"))), 429
-
-
 # --- the child's tablet --------------------------------------------------------------------
 def _child_or_join(code: str) -> tuple[ClassSession, Participant] | Response:
     row = service.find_session(code)
@@ -161,6 +181,7 @@ def _child_or_join(code: str) -> tuple[ClassSession, Participant] | Response:
 
 
 @bp.get("/class/<code>/play")
+@_guess_limit
 def play(code: str):
     """The child's page: wait, answer the open question, or see their own feedback."""
     found = _child_or_join(code)
@@ -187,6 +208,8 @@ def play_state(code: str):
 
 
 @bp.post("/class/<code>/answer")
+@_guess_limit
+@security.limiter.limit(lambda: current_app.config["CLASS_ANSWER_LIMIT"])
 def answer(code: str):
     """Store the child's answer to the open round (``round`` field) once.
 
