@@ -118,11 +118,34 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
 
 def _instance_secret(instance: Path) -> str:
-    """Return a secret key kept in the instance folder, creating it once."""
+    """Return a secret key kept in the instance folder, creating it once.
+
+    Several server processes starting together agree on one key: each writes a
+    whole temporary file, and the first to hard-link it as ``secret_key`` wins
+    (``os.link`` never replaces). A full disk leaves no empty or partial key behind.
+
+    Raises:
+        OSError: the key cannot be written (e.g. ENOSPC); the temporary file is removed.
+        RuntimeError: ``secret_key`` exists but holds no usable key (names the file).
+    """
+    import os
     import secrets
 
     path = instance / "secret_key"
     if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
-    return path.read_text().strip()
+        temporary = instance / f"secret_key.{os.getpid()}.tmp"
+        try:
+            with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as handle:
+                handle.write(secrets.token_hex(32))
+                handle.flush()
+                os.fsync(handle.fileno())
+            try:
+                os.link(temporary, path)
+            except FileExistsError:  # another process was first: use its key
+                pass
+        finally:
+            temporary.unlink(missing_ok=True)
+    secret = path.read_text().strip()
+    if len(secret) < 32:
+        raise RuntimeError(f"{path} holds no usable secret key: delete the file, or set KARTENSCHULE_SECRET_KEY")
+    return secret
