@@ -144,3 +144,26 @@ def test_two_processes_asking_at_once_compute_once(tmp_path):
             if process.is_alive():
                 process.kill()
                 process.join()
+
+
+def test_a_saved_table_is_loaded_not_computed_unless_asked_again(tmp_path):
+    """The lock's second comer loads the file; the command line's --force (again=True) still computes."""
+    fake = FakeComputation()
+    store = TableStore(tmp_path, compute=fake)
+    store.compute(y.FORCED)
+    TableStore(tmp_path, compute=fake).compute(y.FORCED)
+    assert fake.calls == 1
+    store.compute(y.FORCED, again=True)
+    assert fake.calls == 2
+
+
+def test_the_command_line_names_a_full_disk_and_exits_2(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from webapp.cli import main
+
+    usage = type("Usage", (), {"total": 10**9, "used": 10**9, "free": 0})()
+    monkeypatch.setattr(yahtzee_table.shutil, "disk_usage", lambda _path: usage)
+    result = CliRunner().invoke(main, ["yahtzee", "table", "--table-dir", str(tmp_path / "tables")])
+    assert result.exit_code == 2
+    assert "the strategy table cannot be saved in" in result.stderr and "the table needs" in result.stderr

@@ -186,12 +186,13 @@ class TableStore:
             return self._strategies.setdefault(joker, strategy)
 
     def compute(self, joker: y.JokerRule = y.FORCED,
-                progress: Callable[[int, int], None] | None = None) -> ys.Strategy:
+                progress: Callable[[int, int], None] | None = None, again: bool = False) -> ys.Strategy:
         """Compute the table now (blocking), save it, and return the strategy.
 
         Under the folder's file lock (:func:`exclusive`): when another process has
-        saved the table meanwhile, it is loaded instead of computed again. The file
-        appears whole or not at all (a temporary file in the folder, then ``os.replace``).
+        saved the table meanwhile, it is loaded instead of computed again (unless
+        ``again``: the command line's ``--force``). The file appears whole or not at
+        all (a temporary file in the folder, then ``os.replace``).
 
         Raises:
             OSError: the folder, the lock or the file cannot be written, or the disk has
@@ -206,7 +207,7 @@ class TableStore:
 
         self.folder.mkdir(parents=True, exist_ok=True)
         with exclusive(self.path(joker).with_suffix(".lock")):
-            found = self.load(joker)
+            found = None if again else self.load(joker)
             if found is not None:  # another process computed it while we waited for the lock
                 return found
             needed = int(np.prod(ys.table_shape())) * np.dtype(np.float64).itemsize + SPARE_BYTES
@@ -216,6 +217,8 @@ class TableStore:
             compute = self._compute or ys.compute_table
             table = compute(joker, progress=report, workers=self.workers)
             self._save(joker, table)
+            with self._lock:
+                self._strategies.pop(joker, None)  # a forced computation replaces the one in memory
         return self.load(joker)
 
     def _save(self, joker: y.JokerRule, table: np.ndarray) -> None:
