@@ -157,3 +157,20 @@ def test_an_htmx_refusal_adds_a_note_and_keeps_the_page(app, client, target, whe
     assert refused.status_code == 429 and refused.headers["HX-Reswap"] == "none"
     assert f'hx-swap-oob="afterbegin:{where}"' in html and "Too many tries" in html
     assert "<script>" not in html and 'name="trump"' not in html  # only the note: the child's form stays
+
+
+def test_the_cap_query_works_on_every_database(db_app):
+    """SQLite and PostgreSQL: the hourly cap counts one address's runs and frees a place an hour after the oldest."""
+    from webapp.core.models import CapReached, check_cap, utcnow
+    from webapp.quiz import service
+
+    with db_app.app_context():
+        quiz_row = service.create_quiz(service.Settings("skat_family", "normal", 3))
+        for _ in range(3):
+            service.new_run(quiz_row, creator_hash="a" * 32, per_hour=3)
+        service.new_run(quiz_row, creator_hash="b" * 32, per_hour=3)  # another address
+        with pytest.raises(CapReached) as refused:
+            service.new_run(quiz_row, creator_hash="a" * 32, per_hour=3)
+        assert 3500 <= refused.value.retry_after <= 3601
+        check_cap(QuizRun, "a" * 32, 3, now=utcnow() + timedelta(hours=1, seconds=1))  # no error: the hour is over
+        assert db.session.query(QuizRun).filter_by(creator_hash="a" * 32).count() == 3
