@@ -39,8 +39,8 @@ from webapp.core.steps import Step
 from webapp.core.web import is_htmx
 
 csrf = CSRFProtect()
-#: Rate limits of single routes (joining a class); the storage comes from
-#: ``RATELIMIT_STORAGE_URI`` in the app config, set explicitly in ``create_app``.
+#: Per-address rate limits of single routes (quiz and classroom views, limits from the app config);
+#: the storage comes from ``RATELIMIT_STORAGE_URI`` in the app config, set explicitly in ``create_app``.
 limiter = Limiter(key_func=get_remote_address)
 
 #: Content-Security-Policy: everything from our own origin, no inline code.
