@@ -40,6 +40,19 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         BABEL_DEFAULT_LOCALE="de",
         WTF_CSRF_TIME_LIMIT=None,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
+        # Cookies (webapp/core/security.py): SameSite=Lax on the session cookie; Secure and an HSTS header
+        # (HSTS_MAX_AGE seconds, 0: none) whenever the request came over HTTPS or PREFERRED_URL_SCHEME is
+        # "https". Behind a reverse proxy set TRUSTED_PROXIES to the number of proxies in front of the app:
+        # Werkzeug's ProxyFix then trusts that many X-Forwarded-For/-Proto/-Host values (HTTPS, rate limits by
+        # the child's address, not the proxy's). 0: no proxy, the headers are ignored.
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        HSTS_MAX_AGE=31536000,
+        TRUSTED_PROXIES=0,
+        # The address children reach the app at ("Join at" and the QR code of a class, webapp/classroom/links.py),
+        # e.g. https://karten.example-schule.de (env KARTENSCHULE_PUBLIC_URL). Unset: SERVER_NAME, else the
+        # request's host only if TRUSTED_HOSTS lists it or it is localhost (a forged Host header is never shown).
+        PUBLIC_URL=None,
         # Storage (webapp/core/db.py): SQLite in the instance folder unless DATABASE_URL says otherwise.
         AUTO_MIGRATE=True,
         # Class sessions expire after this many days, quizzes after QUIZ_DAYS;
@@ -51,8 +64,24 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         # memcached:// so that the workers share one count (see README).
         RATELIMIT_STORAGE_URI="memory://",
         RATELIMIT_HEADERS_ENABLED=True,
-        CLASS_JOIN_LIMIT="30 per minute",
-        CLASS_CREATE_LIMIT="20 per hour",
+        # Per-address limits (webapp/core/security.py; a refusal answers 429 and says when to try again).
+        # Sized for the hardest honest case: a class of 30 tablets behind ONE school NAT address, so that
+        # every child counts against the same address. 30 children each starting a quiz up to 4 times in a
+        # minute: 120 starts; answering every 3 s: 600 answers a minute; a class joining at once with a few
+        # retries each (nickname taken, code mistyped): 120 joins; 30 children answering a class round every
+        # 6 s: 300. Several teachers of one school create classes: 10 a minute. Wrong class codes (404s of
+        # /class/<code>, its QR code, play and answer pages) count on their own: 60 a minute stops guessing.
+        QUIZ_START_LIMIT="120 per minute",
+        QUIZ_ANSWER_LIMIT="600 per minute",
+        CLASS_CREATE_LIMIT="10 per minute",
+        CLASS_JOIN_LIMIT="120 per minute",
+        CLASS_ANSWER_LIMIT="300 per minute",
+        CLASS_GUESS_LIMIT="60 per minute",
+        # What one address may store an hour, counted in the database across all server processes
+        # (a keyed hash of the address is stored, never the address): 30 children x 30 quiz runs
+        # (one every two minutes), and the classes of a whole school's teachers. 0: no cap.
+        QUIZ_RUNS_PER_HOUR=900,
+        CLASSES_PER_HOUR=30,
     )
     app.config.from_prefixed_env("KARTENSCHULE")
     if config is not None:
@@ -79,16 +108,44 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(quiz.bp)
     app.register_blueprint(classroom.bp)
     app.wsgi_app = classroom.QuickPoll(app, app.wsgi_app)  # the classroom's unchanged polls, before Flask
+    proxies = int(app.config["TRUSTED_PROXIES"])
+    if proxies > 0:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
     register_flask_commands(app)
     return app
 
 
 def _instance_secret(instance: Path) -> str:
-    """Return a secret key kept in the instance folder, creating it once."""
+    """Return a secret key kept in the instance folder, creating it once.
+
+    Several server processes starting together agree on one key: each writes a
+    whole temporary file, and the first to hard-link it as ``secret_key`` wins
+    (``os.link`` never replaces). A full disk leaves no empty or partial key behind.
+
+    Raises:
+        OSError: the key cannot be written (e.g. ENOSPC); the temporary file is removed.
+        RuntimeError: ``secret_key`` exists but holds no usable key (names the file).
+    """
+    import os
     import secrets
 
     path = instance / "secret_key"
     if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
-    return path.read_text().strip()
+        temporary = instance / f"secret_key.{os.getpid()}.tmp"
+        try:
+            with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as handle:
+                handle.write(secrets.token_hex(32))
+                handle.flush()
+                os.fsync(handle.fileno())
+            try:
+                os.link(temporary, path)
+            except FileExistsError:  # another process was first: use its key
+                pass
+        finally:
+            temporary.unlink(missing_ok=True)
+    secret = path.read_text().strip()
+    if len(secret) < 32:
+        raise RuntimeError(f"{path} holds no usable secret key: delete the file, or set KARTENSCHULE_SECRET_KEY")
+    return secret

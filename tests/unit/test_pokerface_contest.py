@@ -8,7 +8,6 @@ reason in the result.
 
 from __future__ import annotations
 
-import sys
 import textwrap
 import time
 from pathlib import Path

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from webapp import quiz
 from webapp.classroom import service as classroom
-from webapp.classroom.export import csv_cell
+from webapp.core.csvfile import csv_cell
 from webapp.core.quizkind import Difficulty, Question
 from webapp.core.steps import RuleInputError
 from webapp.quiz import kinds
@@ -125,7 +125,7 @@ def test_the_poll_version_ignores_an_answer_outside_a_question():
 
 @pytest.mark.parametrize("cell, safe", [
     ("=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")"), ("+1", "'+1"), ("-1", "'-1"), ("@SUM(A1)", "'@SUM(A1)"),
-    ("\tx", "'\tx"), ("Mia", "Mia"), (None, ""), (3, "3"),
+    ("\tx", "'\tx"), ("\rx", "'\rx"), ("Mia", "Mia"), (None, ""), (3, "3"), (-48, "-48"), (-0.5, "-0.5"),
 ])
 def test_csv_cells_never_start_a_formula(cell, safe):
     # OWASP "CSV injection": =, +, -, @, tab and CR start a formula in spreadsheets

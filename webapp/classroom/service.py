@@ -32,7 +32,7 @@ from sqlalchemy.exc import IntegrityError
 
 from webapp import quiz
 from webapp.core.db import db
-from webapp.core.models import ClassSession, Participant, Response as Answer, utcnow
+from webapp.core.models import ClassSession, Participant, Response as Answer, check_cap, utcnow
 from webapp.core.steps import Step
 from webapp.quiz import kinds
 from webapp.quiz.service import Asked, Settings, add_with_new_code
@@ -139,13 +139,22 @@ def round_question(row: ClassSession, number: int, demo: bool = False) -> Asked:
 
 
 # --- creating and joining ----------------------------------------------------------------
-def create(settings: Settings, days: int) -> tuple[ClassSession, str]:
+def create(settings: Settings, days: int, creator_hash: str | None = None,
+           per_hour: int = 0) -> tuple[ClassSession, str]:
     """A new session of ``settings.kind`` and ``settings.difficulty`` that expires after ``days`` days.
+
+    Args:
+        creator_hash: the keyed hash of the teacher's address (stored with the session).
+        per_hour: that address's cap of new classes an hour (0: none; :func:`webapp.core.models.check_cap`).
 
     Returns:
         ``(row, token)``: the stored session (a fresh join code) and the teacher
         token for its link (only its hash is stored).
+
+    Raises:
+        CapReached: the cap is reached (429); nothing is stored.
     """
+    check_cap(ClassSession, creator_hash, per_hour)
     token = secrets.token_urlsafe(32)
     row = add_with_new_code(lambda code: ClassSession(
         join_code=code,
@@ -155,6 +164,7 @@ def create(settings: Settings, days: int) -> tuple[ClassSession, str]:
         seed=quiz.new_code(10),
         mode=Mode.LOBBY,
         expires_at=utcnow() + timedelta(days=days),
+        creator_hash=creator_hash,
     ))
     return row, token
 

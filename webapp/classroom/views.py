@@ -22,8 +22,13 @@ Children (a code and a nickname, nothing else):
 * ``POST /class/<code>/answer``: the answer to the open question, stored once.
 
 A child never sees another child's answer, and no teacher view is reachable
-without the token. Sessions expire after ``CLASS_SESSION_DAYS`` days
-(``flask --app webapp purge-expired``).
+without the token. Limits per address (app config, see ``create_app``): creating
+(``CLASS_CREATE_LIMIT``, and at most ``CLASSES_PER_HOUR`` stored an hour), joining
+(``CLASS_JOIN_LIMIT``), answering (``CLASS_ANSWER_LIMIT``), and guessing codes
+(``CLASS_GUESS_LIMIT``: counts only the 404 answers of the class pages). A refusal
+answers 429 (:func:`webapp.core.security.too_many`); the start form comes back
+filled in. Sessions expire after ``CLASS_SESSION_DAYS`` days (``flask --app webapp
+purge-expired``).
 
 These routes only read the request and choose the page and status: the rules
 and queries are in :mod:`webapp.classroom.service` (its typed errors give the
@@ -38,13 +43,12 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_limiter.errors import RateLimitExceeded
 
-from webapp.classroom import service
+from webapp.classroom import links, service
 from webapp.classroom.export import answers_csv, qr_svg
 from webapp.classroom.quickpoll import QuickPoll
 from webapp.classroom.service import Action, BadNickname, NicknameTaken, NotNow
 from webapp.core import security
-from webapp.core.explain import render_step
-from webapp.core.models import ClassSession, Participant
+from webapp.core.models import CapReached, ClassSession, Participant
 from webapp.core.steps import Step
 from webapp.core.web import is_htmx
 from webapp.quiz import kinds
@@ -53,6 +57,24 @@ from webapp.quiz.service import kind_choices, read_settings
 __all__ = ["QuickPoll", "bp"]
 
 bp = Blueprint("classroom", __name__)
+
+#: Guessed class codes: one count an address over the class pages, counting only their 404 answers
+#: (a child who typed a wrong code once is never stopped; 600 guesses in 2 s are).
+_guess_limit = security.limiter.shared_limit(lambda: current_app.config["CLASS_GUESS_LIMIT"], scope="class-guess",
+                                             deduct_when=lambda response: response.status_code == 404)
+
+
+@bp.errorhandler(RateLimitExceeded)
+@bp.errorhandler(CapReached)
+def too_many(error: Exception):
+    """429: the start form (new class, joining) comes back with the message, the code and the nickname
+    typed; other requests as :func:`webapp.core.security.too_many` (htmx: a note, the page stays)."""
+    page = None
+    if request.endpoint in ("classroom.create", "classroom.join"):
+        step, _ = security.too_many_step(error)
+        page = make_response(*_start_page(step, 429, request.form.get("code", "")[:12],
+                                          request.form.get("nickname", "")[:service.NICKNAME_MAX * 4]))
+    return security.too_many(error, page)
 
 
 # --- pages for everybody ---------------------------------------------------------------
@@ -80,23 +102,38 @@ def create():
     settings = read_settings(request.form)
     if settings is None:
         return _start_page(Step("quiz.error.settings"), 400)
-    row, token = service.create(settings, int(current_app.config["CLASS_SESSION_DAYS"]))
+    row, token = service.create(settings, int(current_app.config["CLASS_SESSION_DAYS"]),
+                                creator_hash=security.address_hash(),
+                                per_hour=int(current_app.config["CLASSES_PER_HOUR"]))
     return redirect(url_for("classroom.teach", code=row.join_code, token=token), code=303)
 
 
 @bp.get("/class/<code>/qr.svg")
+@_guess_limit
 def qr(code: str):
-    """The QR code of the join page, as SVG (made here: nothing from the internet)."""
+    """The QR code of the join page (:func:`links.join_url`, never the request's own ``Host``), as SVG made here.
+
+    Cached for an hour under an address that names the URL it encodes (``?v=`` :func:`links.url_version`):
+    another ``v`` redirects to the current one, so a cache never serves a QR code of another address.
+    404 for an unknown class, or when no public address is configured or trusted.
+    """
     row = service.find_session(code)
-    if row is None:
+    url = links.join_url(row.join_code) if row is not None else None
+    if url is None:
         abort(404)
-    response = make_response(qr_svg(url_for("classroom.join_page", code=row.join_code, _external=True)))
+    version = links.url_version(url)
+    if request.args.get("v") != version:
+        return redirect(url_for("classroom.qr", code=row.join_code, v=version), code=303)
+    response = make_response(qr_svg(url))
     response.mimetype = "image/svg+xml"
     response.cache_control.max_age = 3600
+    response.cache_control.public = True
+    response.set_etag(version)
     return response
 
 
 @bp.get("/class/<code>")
+@_guess_limit
 def join_page(code: str):
     """The join form with the code filled in; a child who has joined goes on to the play page."""
     row = service.find_session(code)
@@ -128,14 +165,8 @@ def join():
         return _start_page(error.step, 409, typed_code, typed_name)
     response = redirect(url_for("classroom.play", code=row.join_code), code=303)
     response.set_cookie(service.cookie_name(row.join_code), token, max_age=service.cookie_max_age(row),
-                        path=f"/class/{row.join_code}", httponly=True, samesite="Lax", secure=request.is_secure)
+                        path=f"/class/{row.join_code}", httponly=True, samesite="Lax", secure=security.is_https())
     return response
-
-
-@bp.app_errorhandler(RateLimitExceeded)
-def too_many(_error):
-    """429 with a message a child can read."""
-    return render_template("error.html", message=render_step(Step("class.error.too_many"))), 429
 
 
 # --- the child's tablet --------------------------------------------------------------------
@@ -150,6 +181,7 @@ def _child_or_join(code: str) -> tuple[ClassSession, Participant] | Response:
 
 
 @bp.get("/class/<code>/play")
+@_guess_limit
 def play(code: str):
     """The child's page: wait, answer the open question, or see their own feedback."""
     found = _child_or_join(code)
@@ -176,6 +208,8 @@ def play_state(code: str):
 
 
 @bp.post("/class/<code>/answer")
+@_guess_limit
+@security.limiter.limit(lambda: current_app.config["CLASS_ANSWER_LIMIT"])
 def answer(code: str):
     """Store the child's answer to the open round (``round`` field) once.
 
@@ -217,7 +251,10 @@ def _private(response: Response) -> Response:
 
 def _teacher_view(template: str, code: str, token: str):
     row = _teacher(code, token)
-    return _private(make_response(render_template(template, **service.teacher_context(row, token))))
+    url = links.join_url(row.join_code)
+    qr_src = url_for("classroom.qr", code=row.join_code, v=links.url_version(url)) if url else None
+    return _private(make_response(render_template(template, join_url=url, qr_src=qr_src,
+                                                  **service.teacher_context(row, token))))
 
 
 @bp.get("/class/<code>/teach/<token>")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from webapp.core.markers import N_
+from webapp.core.markers import N_, NP_
 
 # --- Pages and hints ---------------------------------------------------------
 MESSAGES: dict[str, Any] = {
@@ -14,6 +14,16 @@ MESSAGES: dict[str, Any] = {
     "skat.score.error.full": N_("The list is full (%(count)s games). Save it as CSV and clear it to go on."),
     "skat.score.error.players": N_("A game of the 4th player is in the list. Clear the list before you play with 3."),
     "web.error.bad_url": N_("This link is broken: %(detail)s"),
+    "web.error.too_many": NP_(
+        "Too many tries from this network at once. Please wait %(seconds)s second, then try again.",
+        "Too many tries from this network at once. Please wait %(seconds)s seconds, then try again.",
+        "seconds",
+    ),
+    "web.error.too_many_made": NP_(
+        "This network has started very many quizzes or classes in the last hour. Please wait %(minutes)s minute, then try again.",
+        "This network has started very many quizzes or classes in the last hour. Please wait %(minutes)s minutes, then try again.",
+        "minutes",
+    ),
     "web.error.bad_number": N_("“%(value)s” in the field “%(field)s” is not a whole number."),
     "poker.error.game": N_("This game link is broken or comes from another server, so a new game has started."),
     "poker.error.five": N_("You already picked 5 cards. Click one of them to put it back first."),

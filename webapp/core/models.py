@@ -4,6 +4,10 @@ Times are naive UTC datetimes (:func:`utcnow`), the same on SQLite and PostgreSQ
 Answers are unique per question (``quiz_answer``: run and position;
 ``class_response``: child and round), so submitting the same answer twice, from
 a reload or a second tab, stores it once.
+
+Quiz runs and class sessions keep ``creator_hash``: a keyed hash of the address
+that made them (:func:`webapp.core.security.address_hash`; never the address
+itself), so that :func:`made_recently` can cap what one address makes an hour.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from webapp.core.db import db
@@ -43,16 +47,20 @@ class QuizRun(db.Model):
     """One child's go at a quiz: which question numbers to ask, in order.
 
     ``public_id`` is in the URL (unguessable, so runs stay private); ``numbers``
-    is the list of question numbers (all of them, or the ones to try again).
+    is the list of question numbers (all of them, or the ones to try again);
+    ``creator_hash`` the keyed hash of the address that started it (None for runs
+    made before it was kept, or outside a request).
     """
 
     __tablename__ = "quiz_run"
+    __table_args__ = (Index("ix_quiz_run_creator_hash_created_at", "creator_hash", "created_at"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     public_id: Mapped[str] = mapped_column(String(32), unique=True)
     quiz_id: Mapped[int] = mapped_column(ForeignKey("quiz.id", ondelete="CASCADE"), index=True)
     numbers: Mapped[list[int]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
+    creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
     quiz: Mapped[Quiz] = relationship()
     answers: Mapped[list["QuizAnswer"]] = relationship(
@@ -82,10 +90,12 @@ class ClassSession(db.Model):
     ``question`` or ``ended``. Round ``round_number`` (0: none yet) is question
     ``round_number`` of the session's seed; ``round_open`` says whether children
     may still answer it. ``demo_number``/``demo_revealed`` are the hand shown
-    in demo mode and how many explanation steps are uncovered.
+    in demo mode and how many explanation steps are uncovered. ``creator_hash``:
+    the keyed hash of the teacher's address (see :class:`QuizRun`).
     """
 
     __tablename__ = "class_session"
+    __table_args__ = (Index("ix_class_session_creator_hash_created_at", "creator_hash", "created_at"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     join_code: Mapped[str] = mapped_column(String(12), unique=True)
@@ -102,6 +112,7 @@ class ClassSession(db.Model):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     expires_at: Mapped[datetime] = mapped_column(DateTime, index=True)
     ended_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
     participants: Mapped[list["Participant"]] = relationship(
         order_by="Participant.id", cascade="all, delete-orphan", passive_deletes=True
@@ -136,6 +147,59 @@ class Response(db.Model):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
     participant: Mapped[Participant] = relationship()
+
+
+def made_recently(model: type[QuizRun] | type[ClassSession], creator_hash: str, hours: int = 1,
+                  now: datetime | None = None) -> tuple[int, datetime | None]:
+    """How many rows of ``model`` (:class:`QuizRun` or :class:`ClassSession`) the address with
+    ``creator_hash`` made in the last ``hours`` hours, and when the oldest of them was made.
+
+    Returns:
+        ``(count, oldest created_at or None)``; the cap frees a place ``hours`` after the oldest.
+    """
+    from datetime import timedelta
+
+    from sqlalchemy import func, select
+
+    since = (now or utcnow()) - timedelta(hours=hours)
+    query = select(func.count(), func.min(model.created_at)).where(
+        model.creator_hash == creator_hash, model.created_at > since)
+    count, oldest = db.session.execute(query).one()
+    return int(count), oldest
+
+
+class CapReached(Exception):
+    """One address made as many rows of a kind in the last hour as it may (answered 429).
+
+    Attributes:
+        retry_after: seconds until the oldest of them is an hour old (at least 1).
+    """
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(f"per-address cap reached; retry after {retry_after} s")
+        self.retry_after = retry_after
+
+
+def check_cap(model: type[QuizRun] | type[ClassSession], creator_hash: str | None, per_hour: int,
+              now: datetime | None = None) -> None:
+    """Refuse a new row of ``model`` when the address ``creator_hash`` made ``per_hour`` of them in the last hour.
+
+    Nothing is checked when ``creator_hash`` is None or ``per_hour`` is 0 or less. On SQLite the
+    check runs inside the POST request's ``BEGIN IMMEDIATE`` transaction, so two requests at once
+    cannot both take the last place; on PostgreSQL the cap may be passed by a request or two.
+
+    Raises:
+        CapReached: the cap is reached (with the seconds until a place frees).
+    """
+    from datetime import timedelta
+
+    if creator_hash is None or per_hour <= 0:
+        return
+    now = now or utcnow()
+    count, oldest = made_recently(model, creator_hash, 1, now)
+    if count >= per_hour:
+        frees = (oldest or now) + timedelta(hours=1) - now
+        raise CapReached(max(1, int(frees.total_seconds()) + 1))
 
 
 def purge_expired(quiz_days: int = 30, now: datetime | None = None) -> tuple[int, int]:

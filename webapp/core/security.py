@@ -1,15 +1,46 @@
-"""Security defaults: CSRF protection and response headers (CSP without inline code)."""
+"""Security defaults: CSRF protection, rate limits, cookies and response headers (CSP without inline code).
+
+HTTPS is decided in one place, :func:`is_https`: the request came over HTTPS
+(``request.is_secure``; behind a reverse proxy that needs ``TRUSTED_PROXIES``
+in the app config, which applies Werkzeug's ``ProxyFix`` to ``X-Forwarded-Proto``
+and ``X-Forwarded-For``), or the app is configured for HTTPS
+(``PREFERRED_URL_SCHEME = "https"``). Every cookie the app sets is ``Secure``
+then (the session cookie through :class:`SessionInterface`, the class cookie in
+:mod:`webapp.classroom.views`), and responses carry ``Strict-Transport-Security``.
+
+Too many requests: Flask-Limiter counts per address (the limits are app config
+keys, see ``create_app``), and :func:`webapp.core.models.check_cap` caps what one
+address stores an hour (keyed by :func:`address_hash`, never the address). Both
+answer 429 through :func:`too_many`: a message that says how long to wait, a
+``Retry-After`` header, and for htmx only a note added to the page (``HX-Reswap:
+none``), so the form keeps what the child chose. The quiz and classroom start
+forms answer with their own page, filled in again (their blueprints' handlers).
+"""
 
 from __future__ import annotations
 
-from flask import Flask, Response
+import hashlib
+import hmac
+import math
+import re
+import time
+
+from flask import Flask, Response, current_app, has_request_context, make_response, render_template, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_limiter import Limiter
+from flask_limiter.errors import RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFProtect
+from markupsafe import Markup
+
+from webapp.core.explain import render_step
+from webapp.core.models import CapReached
+from webapp.core.steps import Step
+from webapp.core.web import is_htmx
 
 csrf = CSRFProtect()
-#: Rate limits of single routes (joining a class); the storage comes from
-#: ``RATELIMIT_STORAGE_URI`` in the app config, set explicitly in ``create_app``.
+#: Per-address rate limits of single routes (quiz and classroom views, limits from the app config);
+#: the storage comes from ``RATELIMIT_STORAGE_URI`` in the app config, set explicitly in ``create_app``.
 limiter = Limiter(key_func=get_remote_address)
 
 #: Content-Security-Policy: everything from our own origin, no inline code.
@@ -27,14 +58,88 @@ HEADERS = {
 }
 
 
+def address_hash() -> str:
+    """The client's address (``request.remote_addr``, see ``TRUSTED_PROXIES``) as a keyed hash:
+    32 hex digits of HMAC-SHA256 with the app's ``SECRET_KEY``. Stored instead of the address,
+    so the database never holds it and cannot be searched for it without the key."""
+    address = (get_remote_address() or "").encode()
+    return hmac.new(str(current_app.config["SECRET_KEY"]).encode(), address, hashlib.sha256).hexdigest()[:32]
+
+
+def too_many_step(error: Exception) -> tuple[Step, int]:
+    """The message for a refusal and the seconds to wait: ``error`` is Flask-Limiter's
+    :class:`RateLimitExceeded` or a :class:`~webapp.core.models.CapReached`."""
+    if isinstance(error, CapReached):
+        seconds = error.retry_after
+        return Step("web.error.too_many_made", minutes=max(1, math.ceil(seconds / 60))), seconds
+    current = limiter.current_limit
+    seconds = max(1, math.ceil(current.reset_at - time.time())) if current is not None else 60
+    return Step("web.error.too_many", seconds=seconds), seconds
+
+
+#: htmx target ids the refusal note may be added to (anything else: the page's <main>).
+_TARGET_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,60}")
+
+
+def too_many(error: Exception, page: Response | None = None) -> Response:
+    """The 429 answer to ``error`` (see :func:`too_many_step`), with ``Retry-After``.
+
+    htmx requests get only a note added at the top of the element they target
+    (out-of-band, ``HX-Reswap: none``): the page and the child's choices stay. Other
+    requests get ``page`` (a view's own page, already carrying the message) or the error page.
+    """
+    step, seconds = too_many_step(error)
+    message = render_step(step)
+    if is_htmx():
+        target = request.headers.get("HX-Target", "")
+        where = f"#{target}" if _TARGET_ID.fullmatch(target) else "main"
+        note = Markup('<div hx-swap-oob="afterbegin:{}"><p class="problem too-many" role="alert">{}</p></div>')
+        response = make_response(note.format(where, message), 429)
+        response.headers["HX-Reswap"] = "none"
+    elif page is not None:
+        response = page
+        response.status_code = 429
+    else:
+        response = make_response(render_template("error.html", message=message), 429)
+    response.headers["Retry-After"] = str(seconds)
+    return response
+
+
+def is_https() -> bool:
+    """True when the current request is served over HTTPS (see the module docstring); False outside a request
+    unless ``PREFERRED_URL_SCHEME`` is ``https``."""
+    if current_app.config.get("PREFERRED_URL_SCHEME") == "https":
+        return True
+    return has_request_context() and request.is_secure
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """Flask's signed-cookie session, ``Secure`` whenever :func:`is_https` says so.
+
+    ``SESSION_COOKIE_SECURE = True`` in the config still forces it; ``SameSite``
+    comes from ``SESSION_COOKIE_SAMESITE`` (``Lax`` by default in ``create_app``).
+    """
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """Whether the session cookie gets the ``Secure`` flag for this request."""
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or is_https()
+
+
 def init_app(app: Flask) -> None:
-    """Enable CSRF checks on every unsafe request, rate limits, and security headers."""
+    """Enable CSRF checks on every unsafe request, rate limits, the HTTPS-aware session cookie, and security
+    headers (``Strict-Transport-Security`` with ``HSTS_MAX_AGE`` seconds, only on responses served over HTTPS:
+    browsers ignore it over http, and a plain-http development server must stay reachable)."""
     csrf.init_app(app)
     limiter.init_app(app)
+    app.session_interface = SessionInterface()
+    app.register_error_handler(RateLimitExceeded, too_many)
+    app.register_error_handler(CapReached, too_many)
 
     @app.after_request
     def _headers(response: Response) -> Response:
         for name, value in HEADERS.items():
             response.headers.setdefault(name, value)
+        if is_https() and app.config.get("HSTS_MAX_AGE"):
+            response.headers.setdefault("Strict-Transport-Security", f"max-age={int(app.config['HSTS_MAX_AGE'])}")
         response.vary.add("HX-Request")
         return response

@@ -70,5 +70,4 @@ MESSAGES: dict[str, Any] = {
     "class.error.nickname_taken": N_("Somebody in this class already uses the nickname %(nickname)s. Choose another one."),
     "class.error.not_joined": N_("Please join the class first."),
     "class.error.closed": N_("This question is closed. Wait for the next one."),
-    "class.error.too_many": N_("Too many tries. Wait a minute, then try again."),
 }

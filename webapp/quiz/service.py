@@ -17,7 +17,7 @@ from werkzeug.exceptions import ServiceUnavailable
 
 from webapp import quiz
 from webapp.core.db import db
-from webapp.core.models import Quiz, QuizAnswer, QuizRun
+from webapp.core.models import Quiz, QuizAnswer, QuizRun, check_cap
 from webapp.core.quizkind import Difficulty, Question
 from webapp.core.steps import Step
 from webapp.quiz import kinds
@@ -122,8 +122,17 @@ def add_with_new_code(make: Callable[[str], Row]) -> Row:
 
 
 # --- one child's quiz: quizzes and runs ------------------------------------------------
-def create_quiz(settings: Settings) -> Quiz:
-    """A new quiz with a fresh code (:func:`add_with_new_code`)."""
+def create_quiz(settings: Settings, creator_hash: str | None = None, per_hour: int = 0) -> Quiz:
+    """A new quiz with a fresh code (:func:`add_with_new_code`), to be started at once by :func:`new_run`.
+
+    Args:
+        creator_hash, per_hour: the starting address's hash and its cap of quiz runs an hour
+            (:func:`webapp.core.models.check_cap`), checked before anything is stored.
+
+    Raises:
+        CapReached: the address started ``per_hour`` quiz runs in the last hour (429).
+    """
+    check_cap(QuizRun, creator_hash, per_hour)
     return add_with_new_code(lambda code: Quiz(code=code, kind=settings.kind, difficulty=settings.difficulty,
                                                count=settings.count))
 
@@ -133,10 +142,21 @@ def find_quiz(code: str) -> Quiz | None:
     return db.session.execute(db.select(Quiz).filter_by(code=code)).scalar_one_or_none()
 
 
-def new_run(quiz_row: Quiz, numbers: list[int] | None = None) -> QuizRun:
-    """A new run of ``quiz_row`` asking the question ``numbers`` (default: all), with a fresh public id."""
+def new_run(quiz_row: Quiz, numbers: list[int] | None = None, creator_hash: str | None = None,
+            per_hour: int = 0) -> QuizRun:
+    """A new run of ``quiz_row`` asking the question ``numbers`` (default: all), with a fresh public id.
+
+    Args:
+        creator_hash: the keyed hash of the starting address (stored with the run; None outside a request).
+        per_hour: that address's cap of quiz runs an hour (0: none; :func:`webapp.core.models.check_cap`).
+
+    Raises:
+        CapReached: the cap is reached (429); nothing is stored.
+    """
+    check_cap(QuizRun, creator_hash, per_hour)
     numbers = list(range(quiz_row.count)) if numbers is None else numbers
-    run = QuizRun(public_id=secrets.token_urlsafe(12), quiz_id=quiz_row.id, numbers=numbers)
+    run = QuizRun(public_id=secrets.token_urlsafe(12), quiz_id=quiz_row.id, numbers=numbers,
+                  creator_hash=creator_hash)
     db.session.add(run)
     db.session.commit()
     return run

@@ -13,28 +13,55 @@
 The run lives in the database (:mod:`webapp.core.models`, read and written by
 :mod:`webapp.quiz.service`), so a reload or a second tab never loses or repeats an answer. htmx swaps the quiz area; without
 JavaScript every form posts and redirects.
+
+Limits per address (app config, see ``create_app``): ``QUIZ_START_LIMIT`` on
+starting runs (new quiz, code, again), ``QUIZ_ANSWER_LIMIT`` on answers, and at
+most ``QUIZ_RUNS_PER_HOUR`` stored runs an hour. A refusal answers 429
+(:func:`webapp.core.security.too_many`); the start page comes back filled in.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask_limiter.errors import RateLimitExceeded
 
 from webapp import quiz
+from webapp.core import security
 from webapp.core.explain import render_step
-from webapp.core.models import QuizRun
+from webapp.core.models import CapReached, QuizRun
 from webapp.core.steps import Step
 from webapp.core.web import is_htmx, page_or_fragment
 from webapp.quiz import kinds, service
 
 bp = Blueprint("quiz", __name__)
 
+#: One count an address for every way of starting a run (a new quiz, a code, the wrong ones again).
+_start_limit = security.limiter.shared_limit(lambda: current_app.config["QUIZ_START_LIMIT"], scope="quiz-start")
+
+
+def _creator() -> dict[str, Any]:
+    """The service arguments that store who started a run and cap it (``QUIZ_RUNS_PER_HOUR``)."""
+    return {"creator_hash": security.address_hash(), "per_hour": int(current_app.config["QUIZ_RUNS_PER_HOUR"])}
+
 
 @bp.app_template_global()
 def say(code: str, **params: Any):
     """Render the message ``code`` with ``params`` (templates: ``{{ say("quiz.show.hand") }}``)."""
     return render_step(Step(code, **params))
+
+
+@bp.errorhandler(RateLimitExceeded)
+@bp.errorhandler(CapReached)
+def too_many(error: Exception):
+    """429: the start forms come back with the message and the typed code; other requests as
+    :func:`webapp.core.security.too_many` (htmx: a note, the page and the chosen answer stay)."""
+    page = None
+    if request.endpoint in ("quiz.create", "quiz.join"):
+        step, _ = security.too_many_step(error)
+        page = make_response(*_start_page(step, 429, request.form.get("code", "")[:40]))
+    return security.too_many(error, page)
 
 
 def _start_page(problem: Step | None = None, status: int = 200, code: str = ""):
@@ -63,15 +90,17 @@ def start():
 
 
 @bp.post("/quiz")
+@_start_limit
 def create():
-    """Make a quiz with a new code from the form (kind, difficulty, count), then start it."""
+    """Make a quiz with a new code from the form (kind, difficulty, count), then start it (429: see :func:`too_many`)."""
     settings = service.read_settings(request.form)
     if settings is None:
         return _start_page(Step("quiz.error.settings"), 400)
-    return _to_run(service.new_run(service.create_quiz(settings)))
+    return _to_run(service.new_run(service.create_quiz(settings, **_creator()), **_creator()))
 
 
 @bp.post("/quiz/code")
+@_start_limit
 def join():
     """Start the quiz of the code typed in (``code``); 400/404 with a message for a bad code."""
     typed = request.form.get("code", "")[:40]
@@ -81,7 +110,7 @@ def join():
     row = service.find_quiz(code)
     if row is None:
         return _start_page(Step("quiz.error.unknown_code", typed=code), 404, typed)
-    return _to_run(service.new_run(row))
+    return _to_run(service.new_run(row, **_creator()))
 
 
 def _load(public_id: str) -> QuizRun:
@@ -129,6 +158,7 @@ def feedback(public_id: str, position: int):
 
 
 @bp.post("/quiz/<public_id>/answer")
+@security.limiter.limit(lambda: current_app.config["QUIZ_ANSWER_LIMIT"])
 def answer(public_id: str):
     """Store the answer to question ``position`` once, then show its feedback.
 
@@ -154,10 +184,11 @@ def answer(public_id: str):
 
 
 @bp.post("/quiz/<public_id>/again")
+@_start_limit
 def again(public_id: str):
     """Start a new run of the same quiz with only the questions answered wrongly."""
     run_row = _load(public_id)
     wrong = service.retry_numbers(run_row)
     if not wrong:
         return redirect(url_for("quiz.run", public_id=public_id), code=303)
-    return _to_run(service.new_run(run_row.quiz, wrong))
+    return _to_run(service.new_run(run_row.quiz, wrong, **_creator()))

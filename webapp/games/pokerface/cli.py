@@ -7,13 +7,13 @@
 
 from __future__ import annotations
 
-import csv
 import json
 import sys
 from pathlib import Path
 
 import click
 
+from webapp.core.csvfile import csv_text
 from webapp.core.explain import render_step, render_steps
 from webapp.games.pokerface import rules as pf
 from webapp.core.steps import RuleInputError
@@ -107,11 +107,10 @@ def tournament_command(bot_dirs, rounds, repeat, timeout, startup_grace, seed, c
         if len(result.failures) > 20:
             click.echo(f"  ... and {len(result.failures) - 20} more (see --json)")
     if csv_path:
-        with csv_path.open("w", newline="", encoding="utf-8") as f:
-            writer = csv.writer(f)
-            writer.writerow(["place", "bot", "victory_points", "games", "round_points", "failures", "filler"])
-            for s in result.standings:
-                writer.writerow([s.place, s.name, s.victory_points, s.games, s.round_points, s.failures, s.filler])
+        header = ["place", "bot", "victory_points", "games", "round_points", "failures", "filler"]
+        rows = ([s.place, s.name, s.victory_points, s.games, s.round_points, s.failures, s.filler]
+                for s in result.standings)
+        csv_path.write_text(csv_text(header, rows), encoding="utf-8", newline="")  # bot names defused too
     if json_path:
         data = {
             "standings": [vars(s) for s in result.standings],

@@ -195,7 +195,8 @@ def _big_tables(cache_folder: str | os.PathLike | None) -> tuple[dict[int, int],
     """New 5-8-card tables: loaded from ``cache_folder`` when a good copy is there, else built (and saved there).
 
     Without ``cache_folder`` nothing is read or written. A missing, unreadable
-    or wrong copy is rebuilt and replaced; an unwritable folder is ignored.
+    or wrong copy is rebuilt and replaced; an unwritable folder or a full disk is ignored (the partly
+    written copy is removed).
     """
     plain, flush = _five_tables()
     path = None if cache_folder is None else Path(cache_folder) / CACHE_NAME
@@ -212,13 +213,13 @@ def _big_tables(cache_folder: str | os.PathLike | None) -> tuple[dict[int, int],
         plain_keys = _extend(plain, plain_keys, 4)
         flush_keys = _extend(flush, flush_keys, 1)
     if path is not None:
+        partial = path.with_suffix(f".{os.getpid()}.tmp")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            partial = path.with_suffix(f".{os.getpid()}.tmp")
             partial.write_bytes(marshal.dumps((plain, flush)))
             os.replace(partial, path)
-        except OSError:
-            pass
+        except OSError:  # e.g. a full disk: no partial file stays behind
+            partial.unlink(missing_ok=True)
     return plain, flush
 
 

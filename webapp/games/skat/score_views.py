@@ -14,13 +14,12 @@ record a game; the scores are computed anew from the records on every request.
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, Response, redirect, render_template, request, session, url_for
 
+from webapp.core.csvfile import csv_text
 from webapp.core.explain import label
 from webapp.games.skat.look import skat_game_name
 from webapp.games.skat import rules as skat
@@ -254,16 +253,17 @@ def clear():
 
 @bp.get("/skat/score.csv")
 def export_csv():
-    """The list as CSV: one line a game, each player's points and running total."""
+    """The list as CSV: one line a game, each player's points and running total.
+
+    Player names are the child's text: cells go through the app's one CSV writer
+    (:func:`webapp.core.csvfile.csv_text`), so ``=1+1`` is never run as a formula.
+    """
     table = Table.load()
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["game", "declarer", "declared", "bid", "value", "won", "score"]
-                    + [f"{n} points" for n in table.names] + [f"{n} total" for n in table.names])
-    for row in sheet_rows(table):
-        writer.writerow([row.number, table.names[row.declarer], row.description, row.result.bid or "",
-                         row.result.value, "yes" if row.result.won else "no", row.result.score,
-                         *row.deltas, *row.totals])
-    response = Response(out.getvalue(), mimetype="text/csv")
+    header = (["game", "declarer", "declared", "bid", "value", "won", "score"]
+              + [f"{n} points" for n in table.names] + [f"{n} total" for n in table.names])
+    rows = ([row.number, table.names[row.declarer], row.description, row.result.bid or "",
+             row.result.value, "yes" if row.result.won else "no", row.result.score, *row.deltas, *row.totals]
+            for row in sheet_rows(table))
+    response = Response(csv_text(header, rows), mimetype="text/csv")
     response.headers["Content-Disposition"] = "attachment; filename=skat-score-sheet.csv"
     return response

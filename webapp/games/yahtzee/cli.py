@@ -112,13 +112,21 @@ def advise_command(dice: str, roll: int | None, card: str, joker: y.JokerRule, t
         if strategy is None:
             update, bar = _progress_bar("Computing the strategy table (once)")
             with bar:
-                strategy = store.compute(joker, update)
+                strategy = _compute(store, joker, update)
         advice = yahtzee_coach.advise(strategy, parsed_card, parsed_dice, roll)
         for choice in advice.choices:
             what = (f"keep {''.join(map(str, choice.keep)) or '-'}" if choice.keep is not None
                     else f"{label(choice.category)} ({choice.points})")
             click.echo(f"{'*' if choice.best else ' '} {choice.value:8.2f}  {what}")
         click.echo("\n".join(render_steps(advice.steps, html=False)))
+
+
+def _compute(store: yahtzee_table.TableStore, joker: y.JokerRule, update, again: bool = False):
+    """``store.compute``; a folder that cannot hold the table (full, read-only) ends with its reason (exit 2)."""
+    try:
+        return store.compute(joker, update, again=again)
+    except OSError as error:
+        fail(f"the strategy table cannot be saved in {store.folder}: {error.strerror or error}")
 
 
 @group.command("table")
@@ -133,7 +141,7 @@ def table_command(joker: y.JokerRule, table_dir: Path | None, force: bool) -> No
     if strategy is None:
         update, bar = _progress_bar(f"Yahtzee table ({joker} joker)")
         with bar:
-            strategy = store.compute(joker, update)
+            strategy = _compute(store, joker, update, again=force)
     from webapp.games.yahtzee.strategy import expected_score
 
     click.echo(f"expected score {expected_score(strategy.table):.4f} ({joker} joker); "

@@ -85,6 +85,10 @@ MESSAGES: dict[str, Any] = {
     "yahtzee.coach.margin_box": N_("That is %(margin)s points better on average than %(category)s."),
     "yahtzee.coach.margin_keep": N_("That is %(margin)s points better on average than keeping the dice showing %(keep)s."),
     "yahtzee.coach.margin_reroll": N_("That is %(margin)s points better on average than rolling all five dice."),
+    # the coach's table could not be made (webapp/games/yahtzee/table.py: Failure.reason)
+    "yahtzee.coach.unavailable.disk_full": N_("The coach could not get ready: the server's disk is full. It will try again in a few minutes. You can play on meanwhile."),
+    "yahtzee.coach.unavailable.read_only": N_("The coach could not get ready: the server may not save its files. It will try again in a few minutes. You can play on meanwhile."),
+    "yahtzee.coach.unavailable.failed": N_("The coach could not get ready: its calculation went wrong. It will try again in a few minutes. You can play on meanwhile."),
     # the page
     "yahtzee.web.bad_action": N_("This button does not exist: %(detail)s"),
     "yahtzee.web.no_rolls": N_("You have rolled three times. Now choose a box."),
