@@ -15,7 +15,7 @@ input and output, one JSON object a line, UTF-8:
   keep; allowed at stage 0 and 1) or ``{"category": "fives"}`` (a box name:
   aces twos threes fours fives sixes 3kind 4kind fullhouse small large yahtzee chance).
 
-A bot that answers late (default 5 s), does not take a question within that time (it does not read its
+A bot that answers late (default 5 s; its first answer may take 2 s more), does not take a question within that time (it does not read its
 input), writes something else or a line over 4 KiB, or exits, is disqualified with the reason and stopped at
 once (it and everything it started). At the end the controller closes the bot's standard input and, after one
 second, kills what is left. The first 64 KiB of its standard error are passed through, the rest is dropped.
@@ -38,6 +38,8 @@ from webapp.games.yahtzee.contest.players import GameView, IllegalChoice, Player
 MAX_LINE = 4096
 #: How much of a bot's standard error is passed through, in bytes.
 ECHO_STDERR = 65536
+#: Extra seconds for a program's first answer (starting Java or Python takes time).
+STARTUP_GRACE = 2.0
 
 
 class ExternalPlayer(Player):
@@ -58,6 +60,7 @@ class ExternalPlayer(Player):
         super().__init__(game)
         self.command = command
         self.timeout = timeout
+        self.grace = STARTUP_GRACE  # for the first answer only
         try:
             argv = shlex.split(command) if argv is None else list(argv)
         except ValueError as error:
@@ -95,7 +98,7 @@ class ExternalPlayer(Player):
             except TimeoutError:
                 raise IllegalChoice("yahtzee.contest.not_reading", seconds=timeout) from None
         try:
-            line = self.process.read(timeout)  # a bot that ended: its end is reported at once
+            line = self.process.read(timeout + self.grace)  # a bot that ended: its end is reported at once
         except TimeoutError:
             code = "yahtzee.contest.late" if sent else "yahtzee.contest.not_reading"
             raise IllegalChoice(code, seconds=timeout) from None
@@ -106,6 +109,7 @@ class ExternalPlayer(Player):
             if status is not None and status < 0:
                 raise IllegalChoice("yahtzee.contest.killed", signal=-status)
             raise IllegalChoice("yahtzee.contest.ended", status="?" if status is None else status)
+        self.grace = 0.0
         return line
 
     def turn(self, dice: tuple[int, ...], stage: int) -> TurnChoice:
