@@ -107,6 +107,50 @@ def test_standard_error_is_drained_and_only_its_tail_kept(tmp_path):
         bot.close()
 
 
+def test_reads_and_writes_time_out_while_standard_error_floods(tmp_path):
+    """A bot that floods standard error and neither reads nor answers: the pipes are always busy, yet every read
+    and every write gives up at its deadline (the flood must not keep the controller waiting for ever)."""
+    flood = "import os\nfor _ in range(3):\n    os.fork()\nwhile True:\n    os.write(2, b'f' * 65536)\n"  # 8 writers
+    bot = BotProcess([sys.executable, str(script(tmp_path, "flood.py", flood))])
+    try:
+        with pytest.raises(TimeoutError):
+            bot.read(0.3)
+        with pytest.raises(TimeoutError):
+            for _ in range(10_000):
+                bot.send("x" * 1000, timeout=0.3)
+        assert bot.exit_status(0.1) is None and sum(map(len, bot.errors)) <= STDERR_TAIL
+    finally:
+        bot.close()
+    assert_none_left(str(tmp_path / "flood.py"))
+
+
+def test_pipes_that_are_always_busy_do_not_stretch_a_deadline(tmp_path, monkeypatch):
+    """The same without relying on the flood's speed: every wait reports something ready (as a flood on standard
+    error would), so only the deadline can end a read or a write; it must (it was only checked after an idle wait)."""
+    bot = BotProcess([sys.executable, str(script(tmp_path, "idle.py", "import time\ntime.sleep(600)\n"))])
+    waits = []
+
+    def busy(deadline, **_):
+        waits.append(deadline)
+        if time.monotonic() > deadline + 30:
+            raise AssertionError("still waiting 30 s after the deadline")
+        return True
+
+    try:
+        with pytest.raises(TimeoutError):  # fill its input pipe (200 KB: more than a pipe holds)
+            for _ in range(200):
+                bot.send("x" * 1000, timeout=0)
+        monkeypatch.setattr(bot, "_wait", busy)
+        with pytest.raises(TimeoutError):
+            bot.read(0.1)
+        with pytest.raises(TimeoutError):
+            bot.send("x" * 100_000, timeout=0.1)
+        assert bot.exit_status(0.1) is None and waits
+    finally:
+        monkeypatch.undo()
+        bot.close()
+
+
 def test_a_line_without_end_is_a_protocol_error(tmp_path):
     bot = BotProcess([sys.executable, str(script(tmp_path, "long.py", "import sys\nwhile True:\n    sys.stdout.write('y' * 65536)\n"))],
                      max_line=100)

@@ -110,8 +110,9 @@ class BotProcess:
         deadline = time.monotonic() + start_timeout
         try:
             while self.pid is None:
-                if not self._wait(deadline) and time.monotonic() >= deadline:
+                if time.monotonic() >= deadline:
                     raise OSError(62, f"the bot did not start within {start_timeout:g} s")  # ETIME
+                self._wait(deadline)
         except OSError:
             self.close(grace=0)
             raise
@@ -261,6 +262,7 @@ class BotProcess:
         """
         data = memoryview(line.encode(self.encoding) + b"\n")
         deadline = time.monotonic() + max(timeout, 0.0)
+        waited = False
         while data:
             try:
                 data = data[os.write(self._in, data):]
@@ -269,8 +271,10 @@ class BotProcess:
                 pass
             except OSError:
                 return False
-            if not self._wait(deadline, write=True) and time.monotonic() >= deadline:
+            if waited and time.monotonic() >= deadline:  # checked apart: a flood on stderr keeps the pipes busy
                 raise TimeoutError
+            self._wait(deadline, write=True)
+            waited = True
         return True
 
     def read(self, timeout: float) -> str | None:
@@ -284,6 +288,7 @@ class BotProcess:
             LineTooLong: a line longer than ``max_line`` bytes.
         """
         deadline = time.monotonic() + max(timeout, 0.0)
+        waited = False
         while True:
             end = self._out.find(b"\n")
             if end >= 0:
@@ -300,18 +305,20 @@ class BotProcess:
                     self._out.clear()
                     return raw.decode(self.encoding, errors="replace").rstrip("\r")
                 return None
-            if not self._wait(deadline, out=True) and time.monotonic() >= deadline:
+            if waited and time.monotonic() >= deadline:  # checked apart: a flood on stderr keeps the pipes busy
                 raise TimeoutError
+            self._wait(deadline, out=True)
+            waited = True
 
     def exit_status(self, wait: float = 0.5) -> int | None:
         """The bot's exit status (negative: ended by that signal), waiting up to ``wait`` seconds; None while it runs."""
         deadline = time.monotonic() + max(wait, 0.0)
+        waited = False
         while self.status is None and self._status in self._selector.get_map():
-            try:
-                if not self._wait(deadline) and time.monotonic() >= deadline:
-                    break
-            except LineTooLong:
-                pass
+            if waited and time.monotonic() >= deadline:
+                break
+            self._wait(deadline)
+            waited = True
         return self.status
 
     def close(self, grace: float = 0.2) -> None:

@@ -92,8 +92,8 @@ class Player:
         """The five cards the bot shows (checked against ``held``)."""
         raise NotImplementedError
 
-    def finish(self) -> None:
-        """End the round (a subprocess is stopped)."""
+    def finish(self, at_once: bool = False) -> None:
+        """End the round (a subprocess is stopped; ``at_once``: without waiting for it to end by itself)."""
 
 
 class InProcessPlayer(Player):
@@ -265,7 +265,7 @@ class SubprocessPlayer(Player):
     def reveal(self, held):
         return parse_reveal(self._read("reveal"), held)
 
-    def finish(self):
+    def finish(self, at_once=False):
         if self.process is not None:
             self.process, process = None, self.process
-            process.close()
+            process.close(grace=0 if at_once else 0.2)

@@ -82,7 +82,7 @@ def play_round(players: Sequence[Player], seed: str | int) -> RoundResult:
                 action(seat, player)
             except BotFailure as failure:
                 failures[seat] = failure
-                player.finish()  # stop a failed bot at once (its process group is killed)
+                player.finish(at_once=True)  # stop a failed bot at once (it and everything it started)
 
     gives: dict[int, tuple[int, ...]] = {}
     counts: dict[int, int] = {}
