@@ -208,11 +208,13 @@ def pokerface_bot(tmp_path: Path, name: str, source: str) -> cfg.BotConfig:
     return cfg.load_bot(folder)
 
 
-def pokerface_rounds(first, honest: cfg.BotConfig, seeds=("h1", "h2")):
-    """Rounds with ``first`` (hostile: tiny limits) in seat 0, then an honest program and two built-in bots."""
+def pokerface_rounds(first, honest: cfg.BotConfig, seeds=("h1", "h2"), limits=(0.3, 0.7)):
+    """Rounds with ``first`` in seat 0 (with ``limits``: timeout and start-up grace), then an honest program
+    (generous limits) and two built-in bots."""
     results = []
     for seed in seeds:
-        players = [SubprocessPlayer(first, timeout=0.3, startup_grace=0.7), SubprocessPlayer(honest, timeout=5, startup_grace=20),
+        players = [SubprocessPlayer(first, timeout=limits[0], startup_grace=limits[1]),
+                   SubprocessPlayer(honest, timeout=5, startup_grace=20),
                    InProcessPlayer(LeoBot()), InProcessPlayer(FillerBot())]
         results.append(play_round(players, seed))
     return results
@@ -229,8 +231,9 @@ def test_pokerface_a_hostile_bot_loses_its_rounds_and_changes_nothing_else(tmp_p
                               "setsid_quits": grandchild(tmp_path)[:2]}[case]
     hostile = pokerface_bot(tmp_path, "Hostile", hostile_source)
     honest = pokerface_bot(tmp_path, "Honest", KEEPER_PY)
-    results = pokerface_rounds(hostile, honest)
-    baseline = pokerface_rounds(pokerface_bot(tmp_path, "Quitter", QUITTER_PY), honest)
+    # tiny limits where the outcome is a timeout; elsewhere generous ones, so that a slow start changes nothing
+    results = pokerface_rounds(hostile, honest, limits=(0.3, 0.7) if case == "stderr_flood" else (5, 20))
+    baseline = pokerface_rounds(pokerface_bot(tmp_path, "Quitter", QUITTER_PY), honest, limits=(5, 20))
     for result in results:
         assert sorted(result.failures) == [0]  # the hostile one, and only it, is blamed
         step = result.failures[0].step
@@ -335,7 +338,9 @@ def test_yahtzee_a_hostile_bot_is_disqualified_stopped_and_changes_nothing_else(
         "spinning_class": lambda: f"{script(tmp_path, 'classes.py', SLOW_CLASS)}:Spins",
     }[case]()
     games = 30 if case == "deaf" else 3
-    result = run_tournament([spec, "heuristic", "dummy"], games=games, seed=5, timeout=0.3)
+    # tiny limits where the outcome is a timeout; elsewhere generous ones, so that a slow start changes nothing
+    timeout = {"deaf": 2.0, "long_line": 5.0, "setsid_quits": 5.0}.get(case, 0.3)
+    result = run_tournament([spec, "heuristic", "dummy"], games=games, seed=5, timeout=timeout)
     baseline = run_tournament(["heuristic", "dummy"], games=games, seed=5)
     hostile = next(s for s in result.standings if s.name not in ("HeuristicBot", "DummyBot"))
     assert hostile.disqualified is not None and hostile.disqualified.code == code
@@ -358,8 +363,8 @@ def test_yahtzee_an_honest_program_is_not_hurt_by_a_flood_on_another_bots_stderr
 
     example = f"exec:{sys.executable} {Path(package.__file__).with_name('example_bot.py')}"
     chatty = yahtzee_program(tmp_path, "chatty.py", SHORT_LINES_ON_STDERR_PY)
-    result = run_tournament([chatty, example], games=5, seed=8, timeout=3.0)
-    baseline = run_tournament([example], games=5, seed=8, timeout=3.0)
+    result = run_tournament([chatty, example], games=5, seed=8, timeout=5.0)
+    baseline = run_tournament([example], games=5, seed=8, timeout=5.0)
     by_name = {s.name: s for s in result.standings}
     assert by_name["chatty.py"].disqualified.code == "yahtzee.contest.late"
     assert by_name["example_bot.py"].disqualified is None

@@ -61,7 +61,8 @@ def test_pokerface_a_long_line_is_cut_in_the_reason(cli, tmp_path, lang, words):
         print("t" * 5000, flush=True)
     """))
     (folder / "bot.jlsc").write_text('name= "Long"\ncmd= "python3 bot.py"\n')
-    result = cli("pokerface", "tournament", str(folder), "--repeat", "1", "--rounds", "1", "--lang", lang)
+    result = cli("pokerface", "tournament", str(folder), "--repeat", "1", "--rounds", "1", "--lang", lang,
+                 "--timeout", "5", "--startup-grace", "20")
     assert result.exit_code == 0, result.output
     line = next(line for line in result.stdout.splitlines() if line.strip().startswith("Long (")).strip()
     assert line.startswith("Long " + words)
