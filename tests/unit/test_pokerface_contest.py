@@ -201,7 +201,8 @@ def test_misbehaving_bots_lose_the_round_with_the_reason(tmp_path, name, source,
     assert result.winners == (1,)  # the other player wins the round
     assert elapsed < 10, "the controller must never hang on a bot"
     if kind == "crash":
-        assert "exit status 3" in result.failures[0].detail and "something went wrong" in result.failures[0].detail
+        step = result.failures[0].step
+        assert step.code == "poker.contest.ended_said" and step["status"] == 3 and step["said"] == "something went wrong"
 
 
 def test_a_bash_bot_with_its_own_templates(tmp_path):

@@ -7,6 +7,7 @@ import textwrap
 
 import pytest
 
+from webapp.core.steps import Step
 from webapp.games.yahtzee.contest.players import Category, IllegalChoice, Player, TurnChoice
 from webapp.games.yahtzee.contest.tournament import load_player_class, run_tournament
 
@@ -67,16 +68,20 @@ def test_same_bot_twice_gets_the_same_dice_and_ties_cannot_be_broken():
     assert result.tiebreak_games == 3 and result.unbroken_tie
 
 
-@pytest.mark.parametrize("bot, reason", [
-    ("KeepAtTheEnd", "after the third roll a category must be chosen"),
-    ("AlwaysChance", "chance is not allowed"),
-    ("Crashes", "ZeroDivisionError: oops"),
+@pytest.mark.parametrize("bot, code, detail", [
+    ("KeepAtTheEnd", "yahtzee.contest.must_place", {}),
+    ("AlwaysChance", "yahtzee.contest.not_allowed", {"category": Category.CHANCE}),
+    ("Crashes", "yahtzee.contest.raised", {"error": "ZeroDivisionError: oops"}),
 ])
-def test_an_illegal_choice_disqualifies_with_the_reason(bot, reason):
+def test_an_illegal_choice_disqualifies_with_the_reason(bot, code, detail):
+    """Seed 004: an illegal choice or an exception disqualifies; the reason is a step (code and parameters)."""
     result = run_tournament([f"{HERE}:{bot}", "heuristic"], games=3)
     winner, loser = result.standings
     assert winner.name == "HeuristicBot" and winner.points == 3
-    assert loser.disqualified is not None and reason in loser.disqualified
+    assert loser.disqualified is not None and loser.disqualified.code == code
+    assert detail.items() <= loser.disqualified.as_dict().items()
+    if bot == "AlwaysChance":  # the rule broken, in words: the box is filled already
+        assert loser.disqualified["why"].code == "yahtzee.error.taken"
 
 
 def test_players_see_their_card_and_all_scores_without_names():
@@ -116,21 +121,22 @@ def test_an_external_program_plays_over_json_lines(tmp_path):
     assert len(ext.scores) == 3
 
 
-@pytest.mark.parametrize("body, timeout, reason", [
-    ("import time, sys\nsys.stdin.readline()\ntime.sleep(30)\n", 1.0, "no answer within 1 s"),
-    ("import sys\nsys.stdin.readline()\nprint('hello', flush=True)\n", 20, "not JSON"),
-    ("import sys\nsys.stdin.readline()\nprint('{\"category\": \"bananas\"}', flush=True)\n", 20, "unknown category"),
-    ("import sys\n", 20, "the program ended"),
+@pytest.mark.parametrize("body, timeout, code", [
+    ("import time, sys\nsys.stdin.readline()\ntime.sleep(30)\n", 1.0, "yahtzee.contest.late"),
+    ("import sys\nsys.stdin.readline()\nprint('hello', flush=True)\n", 20, "yahtzee.contest.not_json"),
+    ("import sys\nsys.stdin.readline()\nprint('{\"category\": \"bananas\"}', flush=True)\n", 20, "yahtzee.error.category"),
+    ("import sys\n", 20, "yahtzee.contest.ended"),
 ])
-def test_a_broken_external_program_is_disqualified_and_never_hangs(tmp_path, body, timeout, reason):
+def test_a_broken_external_program_is_disqualified_and_never_hangs(tmp_path, body, timeout, code):
     result = run_tournament([external(tmp_path, body), "dummy"], games=2, timeout=timeout)
     broken = next(s for s in result.standings if s.name.endswith("bot.py"))
-    assert broken.disqualified is not None and reason in broken.disqualified
+    assert broken.disqualified is not None and broken.disqualified.code == code
 
 
 def test_an_external_program_that_does_not_exist():
-    with pytest.raises(IllegalChoice, match="cannot start"):
+    with pytest.raises(IllegalChoice) as info:
         run_tournament(["exec:/nonexistent/bot", "dummy"], games=1)
+    assert info.value.step.code == "yahtzee.contest.cannot_start" and info.value.step["command"] == "/nonexistent/bot"
 
 
 def test_the_optimal_bot_plays_legally_and_beats_the_heuristic_on_average(yahtzee_strategy):
@@ -178,7 +184,8 @@ def test_a_program_that_ended_before_its_first_question_is_said_to_have_ended(tm
     player = ExternalPlayer(_GameView(), f"{sys.executable} {script}", timeout=5.0)
     try:
         player.process.process.wait(timeout=10)  # it has ended before its first question
-        with pytest.raises(IllegalChoice, match="the program ended"):
+        with pytest.raises(IllegalChoice) as info:
             player.turn((1, 2, 3, 4, 5), 0)
+        assert info.value.step == Step("yahtzee.contest.ended", status=0)
     finally:
         player.close()

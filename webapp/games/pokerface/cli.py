@@ -81,8 +81,11 @@ def compare_command(hands: tuple[str, ...], explain: bool, lang: str) -> None:
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), help="Also write the table as CSV.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the table, every game and every failure as JSON.")
-def tournament_command(bot_dirs, rounds, repeat, timeout, startup_grace, seed, csv_path, json_path) -> None:
-    """Run the seed's tournament between bot folders (each with bot.jlsc or bot.toml)."""
+@LANG
+def tournament_command(bot_dirs, rounds, repeat, timeout, startup_grace, seed, csv_path, json_path, lang) -> None:
+    """Run the seed's tournament between bot folders (each with bot.jlsc or bot.toml).
+
+    Why a bot lost a round is shown in the language of ``--lang`` (also in the JSON report)."""
     from webapp.games.pokerface.contest.config import ConfigError, load_bot
     from webapp.games.pokerface.contest.tournament import bot_players, game_count, run_tournament
 
@@ -100,10 +103,12 @@ def tournament_command(bot_dirs, rounds, repeat, timeout, startup_grace, seed, c
     widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(len(header))]
     for row in [header] + rows:
         click.echo("  ".join(str(v).rjust(w) if isinstance(v, int) else str(v).ljust(w) for v, w in zip(row, widths)))
+    with language(lang):
+        reasons = [render_step(failure.step, html=False) for failure in result.failures]
     if result.failures:
         click.echo(f"\n{len(result.failures)} round(s) lost by breaking the rules:")
-        for failure in result.failures[:20]:
-            click.echo(f"  {failure}")
+        for reason in reasons[:20]:
+            click.echo(f"  {reason}")
         if len(result.failures) > 20:
             click.echo(f"  ... and {len(result.failures) - 20} more (see --json)")
     if csv_path:
@@ -116,6 +121,7 @@ def tournament_command(bot_dirs, rounds, repeat, timeout, startup_grace, seed, c
             "standings": [vars(s) for s in result.standings],
             "games": [{"players": list(g.names), "points": g.points, "winners": [g.names[i] for i in g.winners]}
                       for g in result.games],
-            "failures": [vars(f) for f in result.failures],
+            "failures": [{"player": f.player, "game": f.game, "round": f.round, "kind": f.kind, "code": f.reason.code,
+                          "reason": reason} for f, reason in zip(result.failures, reasons)],
         }
         json_path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

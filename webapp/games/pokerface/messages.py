@@ -51,6 +51,28 @@ MESSAGES: dict[str, Any] = {
     # "Which hand wins?"
     "poker.quiz.winner": N_("So hand %(hand)s wins."),
     "poker.quiz.tie": N_("So it is a tie."),
+    # The bot contest: why a bot lost a round (lines it wrote are quoted cut to 80 characters)
+    "poker.contest.failure": N_("%(player)s (game %(game)s, round %(round)s): %(reason)s"),
+    "poker.contest.late": N_("no answer within %(seconds)s s (%(question)s)."),
+    "poker.contest.not_reading": N_("it does not read its input: it took no line for %(seconds)s s."),
+    "poker.contest.ended": N_("it ended before answering (%(question)s), with exit code %(status)s."),
+    "poker.contest.ended_said": N_(
+        "it ended before answering (%(question)s), with exit code %(status)s. Its last error message: %(said)s"
+    ),
+    "poker.contest.killed": N_("it was ended by signal %(signal)s before answering (%(question)s)."),
+    "poker.contest.cannot_start": N_("its program “%(command)s” cannot be started: %(error)s"),
+    "poker.contest.too_long": N_("it wrote a line longer than %(limit)s bytes: %(line)s"),
+    "poker.contest.empty_flag": N_("it wrote an empty line instead of true or false for the exchange."),
+    "poker.contest.bad_index": N_("exchange: there is no card number %(token)s, only 0 to %(last)s."),
+    "poker.contest.not_card": N_("exchange: “%(token)s” is neither a card number nor a card."),
+    "poker.contest.not_held": N_("exchange: %(card)s is not in its hand."),
+    "poker.contest.twice": N_("exchange: it named %(card)s twice."),
+    "poker.contest.bad_extras": N_("extra cards: it must write a number from 0 to 3, not “%(line)s”."),
+    "poker.contest.bad_reveal": N_("final hand “%(line)s”: %(why)s"),
+    "poker.contest.q.exchange": N_("exchange or not"),
+    "poker.contest.q.cards": N_("the cards to exchange"),
+    "poker.contest.q.extras": N_("the number of extra cards"),
+    "poker.contest.q.reveal": N_("the final hand"),
 }
 
 # Enum members used as step parameters -> their translatable names.

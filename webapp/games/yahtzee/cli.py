@@ -21,10 +21,10 @@ from pathlib import Path
 import click
 
 from webapp.games.yahtzee import table as yahtzee_table
-from webapp.core.explain import label, render_steps
+from webapp.core.explain import label, render_step, render_steps
 from webapp.games.yahtzee import rules as y
 from webapp.games.yahtzee import coach as yahtzee_coach
-from webapp.core.steps import RuleInputError
+from webapp.core.steps import RuleInputError, Step
 from webapp.core.cli import EXPLAIN, LANG, DefaultGroup, fail, language
 
 CARD = click.option("--card", default="", metavar="BOX=POINTS,...", help='The score card so far, e.g. "aces=3,yahtzee=50,bonus=1".')
@@ -152,11 +152,14 @@ def table_command(joker: y.JokerRule, table_dir: Path | None, force: bool) -> No
 @click.argument("bots", nargs=-1, required=True)
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True, help="Games in the main round.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the dice.")
-@click.option("--timeout", type=float, default=5.0, show_default=True, help="Seconds an external bot has for one answer.")
+@click.option("--timeout", type=click.FloatRange(0.01), default=5.0, show_default=True,
+              help="Seconds a bot (a program or a Python class outside the built-in ones) has for one answer.")
 @JOKER
-def tournament_command(bots: tuple[str, ...], games: int, seed: int, timeout: float, joker: y.JokerRule) -> None:
+@LANG
+def tournament_command(bots: tuple[str, ...], games: int, seed: int, timeout: float, joker: y.JokerRule, lang: str) -> None:
     """Run the bot tournament of seed 004. BOTS: dummy, heuristic, optimal, package.module.Class,
-    path/to/file.py:Class, or exec:COMMAND (a program speaking JSON lines; see the README)."""
+    path/to/file.py:Class, or exec:COMMAND (a program speaking JSON lines; see the README).
+    Reasons for a disqualification are shown in the language of --lang."""
     from webapp.games.yahtzee.contest.players import IllegalChoice
     from webapp.games.yahtzee.contest.tournament import run_tournament
 
@@ -165,12 +168,14 @@ def tournament_command(bots: tuple[str, ...], games: int, seed: int, timeout: fl
         with bar:
             result = run_tournament(bots, games=games, seed=seed, joker=joker, timeout=timeout, progress=bar.update)
     except IllegalChoice as error:
-        fail(str(error))
+        with language(lang):
+            fail(render_step(error.step, html=False))
     click.echo(f"{'#':>2}  {'bot':<24} {'points':>6} {'mean':>7} {'std dev':>7} {'max':>5}")
     for rank, s in enumerate(result.standings, start=1):
         click.echo(f"{rank:>2}  {s.name[:24]:<24} {s.points:>6} {s.mean:>7.1f} {s.stdev:>7.1f} {s.best:>5}")
-    for s in result.standings:
-        if s.disqualified:
-            click.echo(f"disqualified: {s.name}: {s.disqualified}")
+    with language(lang):
+        for s in result.standings:
+            if s.disqualified:
+                click.echo(render_step(Step("yahtzee.contest.disqualified", bot=s.name, reason=s.disqualified), html=False))
     if result.tiebreak_games:
         click.echo(f"tie-break games: {result.tiebreak_games}" + (" (tie not broken)" if result.unbroken_tie else ""))

@@ -94,6 +94,24 @@ MESSAGES: dict[str, Any] = {
     "yahtzee.web.no_rolls": N_("You have rolled three times. Now choose a box."),
     "yahtzee.web.roll_first": N_("Roll the dice first."),
     "yahtzee.web.over": N_("The game is over. Start a new one!"),
+    # the bot tournament: why a bot is disqualified (lines it wrote are quoted cut to 80 characters)
+    "yahtzee.contest.disqualified": N_("disqualified: %(bot)s: %(reason)s"),
+    "yahtzee.contest.late": N_("no answer within %(seconds)s s."),
+    "yahtzee.contest.not_reading": N_("it does not read its input: it took no question for %(seconds)s s."),
+    "yahtzee.contest.ended": N_("the program ended, with exit code %(status)s."),
+    "yahtzee.contest.killed": N_("the program was ended by signal %(signal)s."),
+    "yahtzee.contest.cannot_start": N_("the program “%(command)s” cannot be started: %(error)s"),
+    "yahtzee.contest.too_long": N_("it wrote a line longer than %(limit)s bytes: %(line)s"),
+    "yahtzee.contest.not_json": N_("its answer is not JSON: %(line)s"),
+    "yahtzee.contest.bad_answer": N_("its answer needs \"keep\": [dice numbers] or \"category\": a box name, not %(line)s"),
+    "yahtzee.contest.raised": N_("the bot raised %(error)s."),
+    "yahtzee.contest.not_choice": N_("turn() must return a TurnChoice, not %(value)s."),
+    "yahtzee.contest.not_allowed": N_("%(category)s is not allowed for the dice %(dice)s: %(why)s"),
+    "yahtzee.contest.must_place": N_("after the third roll a box must be chosen (dice %(dice)s)."),
+    "yahtzee.contest.bad_keep": N_("the dice to keep must be different numbers from 0 to 4, not %(keep)s."),
+    "yahtzee.contest.no_bot": N_("“%(spec)s” is no bot: use dummy, heuristic, optimal, module.Class, file.py:Class or exec:COMMAND."),
+    "yahtzee.contest.cannot_load": N_("“%(spec)s” cannot be loaded: %(error)s"),
+    "yahtzee.contest.not_player": N_("“%(spec)s” is not a Player class."),
 }
 
 #: The upper boxes have a context: the same English words name poker ranks ("Einser" here, "Asse" there).

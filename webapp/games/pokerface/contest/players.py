@@ -10,18 +10,23 @@ A subprocess bot (seed 003) is started once a round with its command line, in
 its own folder, in a new process group, without a shell. Its output is read by
 a thread into a queue, so every read waits at most until its deadline: the
 per-move time limit after the controller's last line or the bot's last answer
-(plus a start-up allowance for the first answer of a round). On a timeout, a crash, garbage or a card it
-does not hold, the whole process group is killed.
+(plus a start-up allowance for the first answer of a round); every write waits at most as long. On a
+timeout, a crash, garbage, a line longer than :data:`MAX_LINE` or a card it does not hold, the bot and
+everything it started are killed (:class:`webapp.core.botproc.BotProcess`).
+
+A failure's reason is a :class:`~webapp.core.steps.Step` (a ``poker.contest.*`` message code), shown in the
+reader's language; a line the bot wrote is quoted cut to 80 characters.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Sequence
+from typing import Any, Sequence
 
 from webapp.games.pokerface.rules import (MAX_EXTRA, Card, NotationError, RuleViolation, cards_text, check_reveal,
                                           exchange, parse_card)
-from webapp.core.botproc import BotProcess
+from webapp.core.botproc import BotProcess, LineTooLong, shorten
+from webapp.core.steps import Step
 from webapp.games.pokerface.contest.config import BotConfig
 from webapp.games.pokerface.contest.strategies import Strategy
 
@@ -33,18 +38,32 @@ STARTUP_GRACE = 2.0
 MAX_LINE = 4096
 
 
+#: What the controller waited for, as the step named in a reason (``poker.contest.q.*``).
+QUESTIONS = {"exchange": "poker.contest.q.exchange", "cards": "poker.contest.q.cards",
+             "extras": "poker.contest.q.extras", "reveal": "poker.contest.q.reveal"}
+
+
 class BotFailure(Exception):
     """A bot broke the protocol; it loses the round.
 
-    Attributes:
+    Args:
         kind: ``timeout``, ``crash``, ``garbage`` or ``cheat``.
-        detail: what happened, in English (for the report).
+        reason: the reason's message code (``poker.contest.*``); ``params`` its parameters.
+
+    Attributes:
+        kind: as given.
+        step: the reason as a :class:`~webapp.core.steps.Step`, rendered in the reader's language.
     """
 
-    def __init__(self, kind: str, detail: str) -> None:
-        super().__init__(f"{kind}: {detail}")
+    def __init__(self, kind: str, reason: str, /, **params: Any) -> None:
+        super().__init__(f"{kind}: {reason}")
         self.kind = kind
-        self.detail = detail
+        self.step = Step(reason, **params)
+
+
+def question(what: str) -> Step:
+    """The step naming what the controller asked for (``exchange``, ``cards``, ``extras``, ``reveal``)."""
+    return Step(QUESTIONS[what])
 
 
 class Player:
@@ -73,8 +92,8 @@ class Player:
         """The five cards the bot shows (checked against ``held``)."""
         raise NotImplementedError
 
-    def finish(self) -> None:
-        """End the round (a subprocess is stopped)."""
+    def finish(self, at_once: bool = False) -> None:
+        """End the round (a subprocess is stopped; ``at_once``: without waiting for it to end by itself)."""
 
 
 class InProcessPlayer(Player):
@@ -115,17 +134,17 @@ def parse_exchange(line: str, hand: Sequence[Card]) -> tuple[int, ...]:
         if token.isdigit() and token.isascii():
             index = int(token)
             if index >= len(hand):
-                raise BotFailure("garbage", f"exchange index {token} is not 0 to {len(hand) - 1}")
+                raise BotFailure("garbage", "poker.contest.bad_index", token=shorten(token, 20), last=len(hand) - 1)
         else:
             try:
                 card = parse_card(token)
             except NotationError:
-                raise BotFailure("garbage", f"exchange: {token!r} is neither a card index nor a card") from None
+                raise BotFailure("garbage", "poker.contest.not_card", token=shorten(token, 20)) from None
             if card not in hand:
-                raise BotFailure("cheat", f"exchange: {card} is not in its hand")
+                raise BotFailure("cheat", "poker.contest.not_held", card=card)
             index = list(hand).index(card)
         if index in chosen:
-            raise BotFailure("garbage", f"exchange: card {hand[index]} named twice")
+            raise BotFailure("garbage", "poker.contest.twice", card=hand[index])
         chosen.append(index)
     return tuple(sorted(chosen))
 
@@ -138,7 +157,7 @@ def parse_extras(line: str) -> int:
     """
     text = line.strip()
     if not (text.isascii() and text.isdigit() and int(text) <= MAX_EXTRA):
-        raise BotFailure("garbage", f"extra cards: expected 0 to 3, got {line!r}")
+        raise BotFailure("garbage", "poker.contest.bad_extras", line=shorten(line))
     return int(text)
 
 
@@ -153,9 +172,9 @@ def parse_reveal(line: str, held: Sequence[Card]) -> tuple[Card, ...]:
         cards = tuple(parse_card(token) for token in line.split())
         check_reveal(held, cards)
     except RuleViolation as error:
-        raise BotFailure("cheat", f"final hand {line.strip()!r}: {error}") from None
+        raise BotFailure("cheat", "poker.contest.bad_reveal", line=shorten(line), why=error.step) from None
     except NotationError as error:
-        raise BotFailure("garbage", f"final hand {line.strip()!r}: {error}") from None
+        raise BotFailure("garbage", "poker.contest.bad_reveal", line=shorten(line), why=error.step) from None
     return cards
 
 
@@ -182,11 +201,16 @@ class SubprocessPlayer(Player):
         try:
             self.process = BotProcess(self.config.argv(), self.config.folder, encoding="ascii", max_line=MAX_LINE)
         except OSError as error:
-            raise BotFailure("crash", f"cannot start {self.config.cmd!r}: {error.strerror or error}") from None
+            raise BotFailure("crash", "poker.contest.cannot_start", command=shorten(self.config.cmd),
+                             error=shorten(str(error.strerror or error))) from None
 
     def _send(self, line: str) -> None:
         assert self.process is not None
-        self.process.send(line)  # a bot that stopped reading may have answered everything already: its output tells
+        try:
+            # a bot that stopped reading may have answered everything already: its output tells
+            self.process.send(line, timeout=max(self.deadline - time.monotonic(), self.timeout))
+        except TimeoutError:
+            raise BotFailure("timeout", "poker.contest.not_reading", seconds=self.timeout) from None
         self.deadline = time.monotonic() + self.timeout
 
     def _read(self, what: str) -> str:
@@ -194,18 +218,25 @@ class SubprocessPlayer(Player):
         try:
             line = self.process.read(self.deadline - time.monotonic())
         except TimeoutError:
-            raise BotFailure("timeout", f"no answer ({what}) within {self.timeout:g} s") from None
+            raise BotFailure("timeout", "poker.contest.late", seconds=self.timeout, question=question(what)) from None
+        except LineTooLong as error:
+            raise BotFailure("garbage", "poker.contest.too_long", limit=error.limit, line=shorten(error.start)) from None
         if line is None:
-            raise self._crashed(f"it ended before answering ({what})")
+            raise self._crashed(what)
         self.deadline = time.monotonic() + self.timeout  # the next answer gets its own time
         return line
 
     def _crashed(self, what: str) -> BotFailure:
-        code = None if self.process is None else self.process.exit_status()
-        errors = () if self.process is None else self.process.errors
-        tail = f"; stderr: {errors[-1][:200]}" if errors else ""
-        status = "" if code is None else f" (exit status {code})"
-        return BotFailure("crash", f"{what}{status}{tail}")
+        """The failure of a bot that ended before answering ``what``: its exit code and last error line."""
+        assert self.process is not None
+        code = self.process.exit_status()
+        said = self.process.errors
+        if code is not None and code < 0:
+            return BotFailure("crash", "poker.contest.killed", signal=-code, question=question(what))
+        if said:
+            return BotFailure("crash", "poker.contest.ended_said", status="?" if code is None else code,
+                              question=question(what), said=shorten(said[-1]))
+        return BotFailure("crash", "poker.contest.ended", status="?" if code is None else code, question=question(what))
 
     # --- the round -----------------------------------------------------------------
     def start(self, hand):
@@ -215,26 +246,26 @@ class SubprocessPlayer(Player):
         self.deadline += self.startup_grace
 
     def exchange(self):
-        flag = self._read("exchange?")
+        flag = self._read("exchange")
         if not flag.strip():
-            raise BotFailure("garbage", "an empty line instead of true/false for the exchange")
+            raise BotFailure("garbage", "poker.contest.empty_flag")
         if flag.strip() not in TRUE_WORDS:
             return ()
-        return parse_exchange(self._read("cards to exchange"), self.hand)
+        return parse_exchange(self._read("cards"), self.hand)
 
     def replaced(self, cards):
         self._send(self.config.format_cards(cards))
 
     def extras(self):
-        return parse_extras(self._read("number of extra cards"))
+        return parse_extras(self._read("extras"))
 
     def extra_cards(self, cards):
         self._send(self.config.format_cards(cards))
 
     def reveal(self, held):
-        return parse_reveal(self._read("final hand"), held)
+        return parse_reveal(self._read("reveal"), held)
 
-    def finish(self):
+    def finish(self, at_once=False):
         if self.process is not None:
             self.process, process = None, self.process
-            process.close()
+            process.close(grace=0 if at_once else 0.2)

@@ -25,6 +25,7 @@ from webapp.games.pokerface.rules import PLAYERS, ROUNDS, Card, Dealer, Showdown
 from webapp.games.pokerface.contest.config import BotConfig
 from webapp.games.pokerface.contest.players import STARTUP_GRACE, BotFailure, InProcessPlayer, Player, SubprocessPlayer
 from webapp.games.pokerface.contest.strategies import FillerBot
+from webapp.core.steps import Step
 
 #: Games per subset of four bots (seed 003: "this process is repeated five times").
 REPEAT = 5
@@ -32,16 +33,22 @@ REPEAT = 5
 
 @dataclass(frozen=True)
 class Failure:
-    """A bot that lost a round by breaking the rules: who, where, and why."""
+    """A bot that lost a round by breaking the rules: who, where (game and round, from 1), and why.
+
+    ``kind`` is ``timeout``, ``crash``, ``garbage`` or ``cheat``; ``reason`` the
+    :class:`~webapp.core.steps.Step` to show (a ``poker.contest.*`` code).
+    """
 
     player: str
     game: int
     round: int
     kind: str
-    detail: str
+    reason: Step
 
-    def __str__(self) -> str:
-        return f"{self.player} (game {self.game}, round {self.round}): {self.kind}: {self.detail}"
+    @property
+    def step(self) -> Step:
+        """The whole line as a step: "<bot> (game g, round r): <reason>"."""
+        return Step("poker.contest.failure", player=self.player, game=self.game, round=self.round, reason=self.reason)
 
 
 @dataclass(frozen=True)
@@ -75,7 +82,7 @@ def play_round(players: Sequence[Player], seed: str | int) -> RoundResult:
                 action(seat, player)
             except BotFailure as failure:
                 failures[seat] = failure
-                player.finish()  # stop a failed bot at once (its process group is killed)
+                player.finish(at_once=True)  # stop a failed bot at once (it and everything it started)
 
     gives: dict[int, tuple[int, ...]] = {}
     counts: dict[int, int] = {}
@@ -144,7 +151,7 @@ def play_game(players: Sequence[Player], seed: str, rounds: int = ROUNDS, number
         for seat in result.winners:
             game.points[seat] += 1
         for seat, failure in sorted(result.failures.items()):
-            game.failures.append(Failure(players[seat].name, number, round_number, failure.kind, failure.detail))
+            game.failures.append(Failure(players[seat].name, number, round_number, failure.kind, failure.step))
         record_hands(players, result)
     game.winners = game_winners(game.points)
     return game

@@ -25,8 +25,9 @@ External programs (any language) speak JSON lines: see :mod:`.external`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
+from webapp.core.steps import Step
 from webapp.games.yahtzee import rules as y
 
 Category = y.Category
@@ -113,6 +114,21 @@ class Player:
     def close(self) -> None:
         """Called once when the tournament is over (external programs are stopped here)."""
 
+    def stop(self) -> None:
+        """Called when the player is disqualified: a program is stopped at once (the default: :meth:`close`)."""
+        self.close()
+
 
 class IllegalChoice(Exception):
-    """A player broke a rule or failed to answer; the message says how."""
+    """A player broke a rule, failed to answer, or cannot be loaded or started.
+
+    Args:
+        reason: the reason's message code (``yahtzee.contest.*``, or an engine's code); ``params`` its parameters.
+
+    Attributes:
+        step: the reason as a :class:`~webapp.core.steps.Step`, rendered in the reader's language.
+    """
+
+    def __init__(self, reason: str, /, **params: Any) -> None:
+        super().__init__(reason)
+        self.step = Step(reason, **params)

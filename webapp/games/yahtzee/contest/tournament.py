@@ -7,24 +7,29 @@ turn 2...), so ``scores()`` shows everyone's score after the same number of turn
 The best score of a game earns a point (ties: all of them). After all games the
 most points win; a tie on points is broken by further games among the tied
 players (at most ``tiebreak_limit``). An illegal choice, an exception or a late
-answer disqualifies the player for the rest of the tournament, with the reason.
+answer disqualifies the player for the rest of the tournament, with the reason (a
+:class:`~webapp.core.steps.Step`), and a program is stopped at once.
+
+The built-in bots run in the controller's process; a Python class given as
+``file.py:Class`` or ``package.module.Class`` runs in a worker process under the
+same time limit as a program (:mod:`.worker`), ``exec:COMMAND`` as a program (:mod:`.external`).
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import random
 import statistics
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Callable, Sequence
 
 from webapp.games.yahtzee import rules as y
-from webapp.core.steps import RuleInputError
+from webapp.core.botproc import shorten
+from webapp.core.steps import RuleInputError, Step
 from webapp.games.yahtzee.contest import bots
 from webapp.games.yahtzee.contest.external import ExternalPlayer
 from webapp.games.yahtzee.contest.players import GameView, IllegalChoice, Player, TurnChoice
+from webapp.games.yahtzee.contest.worker import WorkerPlayer
+from webapp.games.yahtzee.contest.worker import load_player_class as _load_class
 
 #: Built-in bots by name.
 BUILT_IN: dict[str, type[Player]] = {"dummy": bots.DummyBot, "heuristic": bots.HeuristicBot, "optimal": bots.OptimalBot}
@@ -32,38 +37,29 @@ BUILT_IN: dict[str, type[Player]] = {"dummy": bots.DummyBot, "heuristic": bots.H
 
 def load_player_class(spec: str) -> type[Player]:
     """A player class from ``dummy|heuristic|optimal``, ``package.module.Class``,
-    ``package.module:Class`` or ``path/to/file.py:Class``.
+    ``package.module:Class`` or ``path/to/file.py:Class``, loaded in this process.
 
     Raises:
-        IllegalChoice: the class cannot be found or is not a :class:`Player`.
+        IllegalChoice: the class cannot be found or is not a :class:`Player` (see :func:`.worker.load_player_class`).
     """
-    if spec in BUILT_IN:
-        return BUILT_IN[spec]
-    module_name, sep, class_name = spec.rpartition(":") if ":" in spec else spec.rpartition(".")
-    if not sep or not module_name:
-        raise IllegalChoice(f"{spec!r} is no bot: use dummy, heuristic, optimal, module.Class, file.py:Class or exec:COMMAND")
-    try:
-        if module_name.endswith(".py"):
-            location = importlib.util.spec_from_file_location(Path(module_name).stem, module_name)
-            if location is None or not Path(module_name).is_file():
-                raise ImportError(f"no file {module_name}")
-            module = importlib.util.module_from_spec(location)
-            location.loader.exec_module(module)
-        else:
-            module = importlib.import_module(module_name)
-        cls = getattr(module, class_name)
-    except (ImportError, AttributeError, SyntaxError) as error:
-        raise IllegalChoice(f"cannot load {spec!r}: {error}") from error
-    if not (isinstance(cls, type) and issubclass(cls, Player)):
-        raise IllegalChoice(f"{spec!r} is not a Player class")
-    return cls
+    return BUILT_IN[spec] if spec in BUILT_IN else _load_class(spec)
 
 
 def make_player(spec: str, game: GameView, timeout: float) -> Player:
-    """Start the player named by ``spec`` (``exec:COMMAND`` runs an external program)."""
+    """Start the player named by ``spec``: a built-in bot here, ``exec:COMMAND`` as a program, any other
+    class in a worker process.
+
+    Raises:
+        IllegalChoice: the bot cannot be loaded or started.
+    """
+    if spec in BUILT_IN:
+        return BUILT_IN[spec](game)
     if spec.startswith("exec:"):
         return ExternalPlayer(game, spec[len("exec:"):], timeout)
-    return load_player_class(spec)(game)
+    _, sep, _ = spec.rpartition(":") if ":" in spec else spec.rpartition(".")
+    if not sep:
+        raise IllegalChoice("yahtzee.contest.no_bot", spec=spec[:80])
+    return WorkerPlayer(game, spec, timeout)
 
 
 class Controller:
@@ -72,8 +68,14 @@ class Controller:
     def __init__(self, specs: Sequence[str], joker: y.JokerRule = y.FORCED, timeout: float = 5.0) -> None:
         self.joker = y.JokerRule(joker)
         self.cards: list[y.Scorecard] = [y.Scorecard.empty() for _ in specs]
-        self.players = [make_player(spec, GameView(self, i), timeout) for i, spec in enumerate(specs)]
-        self.disqualified: dict[int, str] = {}
+        self.players: list[Player] = []
+        self.disqualified: dict[int, Step] = {}
+        try:
+            for i, spec in enumerate(specs):
+                self.players.append(make_player(spec, GameView(self, i), timeout))
+        except IllegalChoice:
+            self.close()  # the bots started so far
+            raise
 
     def active(self, among: Sequence[int] | None = None) -> list[int]:
         """Indexes of the players still in the tournament (optionally only ``among``)."""
@@ -92,7 +94,8 @@ class Controller:
                 try:
                     self.cards[i] = self._turn(self.players[i], self.cards[i], rngs[i])
                 except IllegalChoice as error:
-                    self.disqualified[i] = str(error)
+                    self.disqualified[i] = error.step
+                    self.players[i].stop()  # at once: a hostile bot costs nothing more
         return {i: self.cards[i].total for i in players if i not in self.disqualified}
 
     def _turn(self, player: Player, card: y.Scorecard, rng: random.Random) -> y.Scorecard:
@@ -103,19 +106,21 @@ class Controller:
             except IllegalChoice:
                 raise
             except Exception as error:  # noqa: BLE001 - a crashing bot is disqualified, not the controller
-                raise IllegalChoice(f"the bot raised {type(error).__name__}: {error}") from error
-            if not isinstance(choice, TurnChoice):
-                raise IllegalChoice(f"turn() must return a TurnChoice, not {choice!r}")
+                raise IllegalChoice("yahtzee.contest.raised", error=shorten(f"{type(error).__name__}: {error}")) from error
+            if not isinstance(choice, TurnChoice) or not (choice.category is None or isinstance(choice.category, y.Category)):
+                raise IllegalChoice("yahtzee.contest.not_choice", value=shorten(repr(choice)))
+            shown = " ".join(map(str, dice))
             if choice.category is not None:
                 try:
                     return card.place(choice.category, dice, self.joker)
                 except RuleInputError as error:
-                    raise IllegalChoice(f"{choice.category.value} is not allowed for {dice} ({error})") from None
+                    raise IllegalChoice("yahtzee.contest.not_allowed", category=choice.category, dice=shown,
+                                        why=error.step) from None
             kept = choice.kept or ()
             if stage == y.ROLLS - 1:
-                raise IllegalChoice(f"after the third roll a category must be chosen (dice {dice})")
-            if any(not isinstance(i, int) or not 0 <= i < y.DICE for i in kept) or len(set(kept)) != len(kept):
-                raise IllegalChoice(f"keep indexes must be distinct numbers 0-4, not {list(kept)}")
+                raise IllegalChoice("yahtzee.contest.must_place", dice=shown)
+            if any(type(i) is not int or not 0 <= i < y.DICE for i in kept) or len(set(kept)) != len(kept):
+                raise IllegalChoice("yahtzee.contest.bad_keep", keep=shorten(repr(list(kept))))
             dice = [d if i in kept else rng.randint(1, 6) for i, d in enumerate(dice)]
         raise AssertionError("unreachable")
 
@@ -132,7 +137,7 @@ class Standing:
     points: int = 0
     scores: list[int] = field(default_factory=list)
     tiebreak_points: int = 0
-    disqualified: str | None = None
+    disqualified: Step | None = None
 
     @property
     def mean(self) -> float:
