@@ -153,3 +153,24 @@ def test_screenshots(new_page, size: str, lang: str):
     shoot(page, f"pokerface-{size}-{lang}")
     play_to_showdown(page)
     shoot(page, f"pokerface-showdown-{size}-{lang}")
+    page.goto("/pokerface/hands")
+    expect(page.locator(".rankings > li")).to_have_count(9)
+    shoot(page, f"pokerface-hands-{size}-{lang}")
+    page.goto("/pokerface/quiz?q=11")
+    htmx_click(page, page.locator("#quiz-tie"))
+    expect(page.locator("#quiz-verdict")).to_be_visible()
+    shoot(page, f"pokerface-quiz-{size}-{lang}")
+
+
+@pytest.mark.parametrize("size", TOUCH_SIZES)
+def test_quiz_answer_and_next_question_on_screen(new_page, size: str):
+    page = new_page(**touch_options(size))
+    page.goto("/pokerface/quiz?q=11")
+    start = history_length(page)
+    htmx_click(page, page.locator("#quiz-tie"))
+    assert_in_view(page, page.locator("#quiz-verdict"))
+    assert_in_view(page, page.locator("#quiz-next"))
+    assert history_length(page) == start  # the answer replaced the address
+    page.locator("#quiz-next").click()
+    expect(page.locator("#quiz-tie")).to_be_visible()
+    assert history_length(page) == start + 1  # the next question is a new step

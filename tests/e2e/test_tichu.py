@@ -235,3 +235,6 @@ def test_screenshots(new_page, size: str, lang: str):
     page.goto("/tichu/trick")
     expect(page.locator("#hand-cards")).to_be_visible()
     shoot(page, f"tichu-trick-{size}-{lang}")
+    page.goto("/tichu/score?first=1&second=2&third=3&t1=30&t2=20&t3=25&t4=15&hand=10&call1=tichu")
+    expect(page.locator("#score-total")).to_be_visible()
+    shoot(page, f"tichu-score-{size}-{lang}")

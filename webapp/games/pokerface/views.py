@@ -205,6 +205,7 @@ def quiz():
     answer, problem, status = request.args.get("answer"), None, 200
     if answer is not None and answer not in ("a", "b", "tie"):
         answer, problem, status = None, Step("web.error.bad_url", detail=f"answer={answer[:20]}"), 400
-    return page_or_fragment("pokerface/quiz.html", "pokerface/_quiz.html", status,
+    # the answer replaces the address (Back goes to the question before); the next question is a link, a new step
+    return replace_url(page_or_fragment("pokerface/quiz.html", "pokerface/_quiz.html", status,
                             push_url=url_for("pokerface.quiz", q=q, answer=answer), question=question, answer=answer,
-                            problem=problem, q=q, next_q=(q * 7919 + 1) % 10**6)
+                            problem=problem, q=q, next_q=(q * 7919 + 1) % 10**6))
