@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from .accessibility import assert_accessible
 from .conftest import SCREENSHOTS
+from .flow_helpers import SIZES, TOUCH_SIZES, assert_in_view, history_length, shoot, touch_options
 from .helpers import htmx_click
 
 pytestmark = pytest.mark.e2e
@@ -101,3 +102,75 @@ def test_a_round_without_javascript(new_page):
     page.locator("#poker-reveal").click()
     expect(page.locator("#poker-showdown li")).to_have_count(4)
     expect(page).to_have_url(re.compile(r"/pokerface\?g="))
+
+
+def play_to_showdown(page: Page) -> None:
+    """One round by taps: keep all five, no extra card, the best five, show them."""
+    htmx_click(page, page.locator("#poker-exchange"))
+    htmx_click(page, page.locator("#poker-extra-0"))
+    htmx_click(page, page.locator("#poker-best-pick"))
+    htmx_click(page, page.locator("#poker-reveal"))
+    expect(page.locator("#poker-showdown li")).to_have_count(4)
+
+
+@pytest.mark.parametrize("size", TOUCH_SIZES)
+def test_showdown_and_next_round_on_screen_every_round(new_page, size: str):
+    """After every showdown the showdown and "Next round" are on screen; after the tenth, "New game"."""
+    page = new_page(**touch_options(size))
+    page.goto(f"/pokerface?seed=flow-{size}")
+    for number in range(1, 11):
+        expect(page.locator("#poker-round")).to_have_text(f"Round {number} of 10")
+        assert_in_view(page, page.locator("#poker-card-4"))  # the new hand is in sight
+        play_to_showdown(page)
+        assert_in_view(page, page.locator("#poker-showdown-title"))
+        assert_in_view(page, page.locator("#poker-next" if number < 10 else "#poker-new"))
+        if number == 1:
+            shoot(page, f"pokerface-showdown-{size}")
+        if number < 10:
+            htmx_click(page, page.locator("#poker-next"))
+    assert_in_view(page, page.locator("#poker-final"))
+
+
+def test_history_grows_only_by_the_new_rounds(page: Page):
+    page.goto("/pokerface?seed=history")
+    start = history_length(page)
+    for card in (0, 1, 2, 1):  # four taps on cards
+        htmx_click(page, page.locator(f"#poker-card-{card}"))
+    play_to_showdown(page)  # four more clicks
+    htmx_click(page, page.locator("#poker-next"))  # a new round: the one real step
+    htmx_click(page, page.locator("#poker-card-3"))
+    assert history_length(page) == start + 1
+    page.go_back()
+    expect(page.locator("#poker-showdown")).to_be_visible()  # Back returns to the showdown of round 1
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_screenshots(new_page, size: str, lang: str):
+    page = new_page(locale="de-DE" if lang == "de" else "en-US", **touch_options(size))
+    page.goto("/pokerface?seed=shots")
+    expect(page.locator("#poker-card-0")).to_be_visible()
+    shoot(page, f"pokerface-{size}-{lang}")
+    play_to_showdown(page)
+    shoot(page, f"pokerface-showdown-{size}-{lang}")
+    page.goto("/pokerface/hands")
+    expect(page.locator(".rankings > li")).to_have_count(9)
+    shoot(page, f"pokerface-hands-{size}-{lang}")
+    page.goto("/pokerface/quiz?q=11")
+    htmx_click(page, page.locator("#quiz-tie"))
+    expect(page.locator("#quiz-verdict")).to_be_visible()
+    shoot(page, f"pokerface-quiz-{size}-{lang}")
+
+
+@pytest.mark.parametrize("size", TOUCH_SIZES)
+def test_quiz_answer_and_next_question_on_screen(new_page, size: str):
+    page = new_page(**touch_options(size))
+    page.goto("/pokerface/quiz?q=11")
+    start = history_length(page)
+    htmx_click(page, page.locator("#quiz-tie"))
+    assert_in_view(page, page.locator("#quiz-verdict"))
+    assert_in_view(page, page.locator("#quiz-next"))
+    assert history_length(page) == start  # the answer replaced the address
+    page.locator("#quiz-next").click()
+    expect(page.locator("#quiz-tie")).to_be_visible()
+    assert history_length(page) == start + 1  # the next question is a new step

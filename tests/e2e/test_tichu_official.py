@@ -8,6 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
+from .flow_helpers import TOUCH_SIZES, assert_in_view, history_length, touch_options
 from .helpers import htmx_click, htmx_swap
 
 pytestmark = pytest.mark.e2e
@@ -16,10 +17,14 @@ SHOTS = "test-artifacts/screenshots"
 
 
 def click_cards(page: Page, which: str, cards: list[str]) -> None:
+    """Turn the deck's switch to ``which`` and tap ``cards`` (suited notation), waiting for each answer."""
+    switch = page.locator(f"#target-{which}")
+    if switch.get_attribute("aria-pressed") != "true":
+        htmx_click(page, switch)
     row = page.locator(f"#{which}-cards button")
     for card in cards:
         before = row.count()
-        htmx_click(page, page.locator(f"#add-{which}-{card}"))
+        htmx_click(page, page.locator(f"#add-{card}"))
         expect(row).to_have_count(before + 1)
 
 
@@ -129,3 +134,43 @@ def test_round_score(page: Page):
     expect(page.locator("#score-steps")).to_contain_text("always add up to 100")
     assert parse_qs(urlsplit(page.url).query)["t4"] == ["15"]
     page.screenshot(path=f"{SHOTS}/tichu-score.png", full_page=True)
+
+
+@pytest.mark.parametrize("size", TOUCH_SIZES)
+def test_own_hand_on_first_view(new_page, size: str):
+    """The trick trainer opens with the child's own hand on screen, and the buttons to play it."""
+    page = new_page(**touch_options(size))
+    page.goto("/tichu/trick")
+    assert_in_view(page, page.locator("#hand-cards"))
+    assert_in_view(page, page.locator("#hand-1"))
+
+
+@pytest.mark.parametrize("size", TOUCH_SIZES)
+def test_a_finished_lesson_offers_the_next(new_page, size: str):
+    """Dragon lesson: win with the Dragon, give it away; the next lesson and "Start again" are on screen."""
+    page = new_page(**touch_options(size))
+    page.goto("/tichu/trick?lesson=dragon")
+    start = history_length(page)
+    htmx_click(page, page.locator("#hand-R"))
+    htmx_click(page, page.locator("#trick-play"))
+    htmx_click(page, page.locator("#trick-give-4"))
+    expect(page.locator("#trick-winner")).to_be_visible()
+    next_lesson = page.locator("#trick-next-lesson")
+    expect(next_lesson).to_have_text("Next lesson: A straight-flush bomb")
+    assert_in_view(page, next_lesson)
+    assert_in_view(page, page.locator("#trick-again"))
+    assert history_length(page) == start  # the taps and moves replaced the address
+    next_lesson.click()
+    expect(page).to_have_url(re.compile(r"lesson=bomb"))
+    expect(page.locator("#lesson-now")).to_contain_text("Lesson 4 of 5")
+    page.go_back()  # a new lesson is a step the child can go back from
+    expect(page).to_have_url(re.compile(r"lesson=dragon"))
+
+
+def test_the_last_lesson_leads_back_to_the_first(page: Page):
+    page.goto("/tichu/trick?lesson=dog")
+    htmx_click(page, page.locator("#hand-D"))
+    htmx_click(page, page.locator("#trick-play"))
+    expect(page.locator("#trick-next-lesson")).to_have_attribute("href", "/tichu/trick?lesson=full")
+    htmx_click(page, page.locator("#trick-again"))
+    expect(page.locator("#trick-moves li")).to_have_text(["Nothing played yet."])

@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from .accessibility import assert_accessible
 from .conftest import SCREENSHOTS
+from .flow_helpers import SIZES, TOUCH_SIZES, assert_in_view, history_length, shoot, touch_options
 from .helpers import htmx_click
 
 pytestmark = pytest.mark.e2e
@@ -104,3 +105,47 @@ def test_without_javascript(new_page):
     assert len(dice_faces(page)) == 5
     page.locator("#yz-die-2").click()
     expect(page.locator("#yz-die-2")).to_have_attribute("aria-pressed", "true")
+
+
+@pytest.mark.parametrize("size", TOUCH_SIZES)
+def test_after_a_roll_the_dice_the_next_roll_and_every_box_are_on_screen(new_page, size: str):
+    page = new_page(**touch_options(size))
+    page.goto("/yahtzee")
+    for roll in (1, 2):
+        htmx_click(page, page.locator("#yz-roll"))
+        expect(page.locator("#yz-die-4")).to_be_visible()
+        assert_in_view(page, page.locator("#yz-roll"))  # the next roll
+        for die in range(5):
+            assert_in_view(page, page.locator(f"#yz-die-{die}"))
+        boxes = page.locator(".scorecard .place")
+        expect(boxes).to_have_count(13)  # a fresh card: every box offers its value
+        for index in range(13):
+            assert_in_view(page, boxes.nth(index))
+        if roll == 1:
+            htmx_click(page, page.locator("#yz-die-0"))  # keep one die
+    shoot(page, f"yahtzee-after-roll-{size}")
+
+
+def test_clicks_do_not_grow_history(page: Page):
+    page.goto("/yahtzee")
+    start = history_length(page)
+    htmx_click(page, page.locator("#yz-roll"))
+    for die in (0, 1, 2, 1, 3):
+        htmx_click(page, page.locator(f"#yz-die-{die}"))
+    htmx_click(page, page.locator("#yz-roll"))
+    htmx_click(page, page.locator("#yz-die-4"))
+    htmx_click(page, page.locator("#yz-roll"))
+    htmx_click(page, page.locator("#yz-place-chance"))  # ten clicks
+    expect(page.locator("#yz-status")).to_contain_text("Turn 2 of 13")
+    assert history_length(page) == start
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_screenshots(new_page, size: str, lang: str):
+    page = new_page(locale="de-DE" if lang == "de" else "en-US", **touch_options(size))
+    page.goto("/yahtzee")
+    shoot(page, f"yahtzee-{size}-{lang}")
+    htmx_click(page, page.locator("#yz-roll"))
+    expect(page.locator("#yz-die-4")).to_be_visible()
+    shoot(page, f"yahtzee-rolled-{size}-{lang}")

@@ -80,8 +80,23 @@ def test_htmx_gets_the_panel_and_the_new_url(client):
     html = response.get_data(as_text=True)
     assert response.status_code == 200 and "<html" not in html
     assert html.lstrip().startswith('<div id="poker-game"')
-    assert "sel=1" in response.headers["HX-Push-Url"]
+    assert "sel=1" in response.headers["HX-Replace-Url"] and "HX-Push-Url" not in response.headers  # a tap: no new entry
     assert re.search(r'id="poker-card-1"[^>]*aria-pressed="true"', html)
+
+
+def test_a_new_round_pushes_the_address_and_shows_the_panel(client):
+    """Back after "Next round" returns to the showdown; every other click replaces the address."""
+    url = follow(client, "/pokerface?seed=s2")
+    for action in ("action=exchange", "action=extras&n=0", "action=best", "action=reveal"):
+        response = client.get(f"{url}&{action}", headers=HX)
+        assert response.status_code == 200, action
+        assert "HX-Push-Url" not in response.headers
+        url = response.headers["HX-Replace-Url"]
+    assert response.headers["HX-Reswap"] == "outerHTML show:#poker-status:top"  # the showdown
+    assert 'id="poker-next"' in response.get_data(as_text=True)
+    response = client.get(f"{url}&action=next", headers=HX)
+    assert "HX-Replace-Url" not in response.headers and response.headers["HX-Push-Url"].startswith("/pokerface?g=")
+    assert response.headers["HX-Reswap"] == "outerHTML show:#poker-game:top"
 
 
 def test_tampered_or_broken_links_answer_400_and_start_over(client):

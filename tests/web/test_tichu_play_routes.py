@@ -70,7 +70,8 @@ def test_trick_fragment_for_htmx(client):
     response = client.get("/tichu/trick?lesson=dog&pick=D&action=play", headers={**HX, **EN})
     html = response.get_data(as_text=True)
     assert response.status_code == 200 and "<html" not in html
-    assert response.headers["HX-Push-Url"] == "/tichu/trick?lesson=dog&m=D"
+    assert response.headers["HX-Replace-Url"] == "/tichu/trick?lesson=dog&m=D"  # a move is no page to go Back to
+    assert "HX-Push-Url" not in response.headers
     assert "player 3, the partner, leads" in html
 
 
@@ -112,10 +113,19 @@ def test_trainer_repeated_suited_card_is_refused(client):
 def test_trainer_used_cards_are_greyed_out_in_the_pickers(client):
     html = client.get("/tichu?table=Ar&play=P", headers=EN).get_data(as_text=True)
     for card in ("Ar", "P"):
-        assert re.search(rf'id="add-(table|play)-{card}"[^>]*disabled', html)
-    assert not re.search(r'id="add-play-Ak"[^>]*disabled', html)
+        assert re.search(rf'id="add-{card}"[^>]*disabled', html)
+    assert not re.search(r'id="add-Ak"[^>]*disabled', html)
 
 
 def test_trainer_reading_is_dropped_when_the_play_changes(client):
     response = client.get("/tichu?table=23456&play=3456P&reading=2&add_play=8g")  # 3456P8: the Phoenix is the 7
     assert response.status_code == 303 and "reading" not in response.headers["Location"]
+
+
+def test_trick_start_again_by_htmx_shows_the_fresh_trick(client):
+    """Start again swapped in by htmx showed the replayed trick (the Dog still played) under a clean address."""
+    response = client.get("/tichu/trick?lesson=dog&m=D&action=restart", headers={**HX, **EN})
+    html = response.get_data(as_text=True)
+    assert response.headers["HX-Replace-Url"] == "/tichu/trick?lesson=dog"
+    assert "Nothing played yet." in html and 'id="hand-D"' in html
+    assert 'id="trick-winner"' not in html

@@ -26,7 +26,9 @@ def test_empty_page(client):
     html = response.get_data(as_text=True)
     assert response.status_code == 200
     assert "Nothing on the table: you lead." in html
-    assert html.count('name="add_table"') == 56 and html.count('name="add_play"') == 56  # the real deck
+    # one picker: the real deck once; on an empty table a tap puts the card on the table
+    assert html.count('name="add_table"') == 56 and html.count('name="add_play"') == 0
+    assert len(set(re.findall(r'id="add-([^"]+)"', html))) == 56
     assert "Build your play to see whether it is allowed." in html
 
 
@@ -57,13 +59,15 @@ def test_german_verdict(client):
     assert verdict(html) == "Nicht erlaubt"
 
 
-def test_htmx_add_returns_fragment_and_pushes_url(client):
+def test_htmx_add_returns_fragment_and_replaces_url(client):
     response = client.get("/tichu", query_string={"table": "44499", "play": "7772", "add_play": "2"}, headers={**HX, **EN})
     html = response.get_data(as_text=True)
     assert response.status_code == 200
     assert "<html" not in html and 'hx-swap-oob="true"' in html
     assert verdict(html) == "Allowed"
-    assert response.headers["HX-Push-Url"] == "/tichu?table=44499&play=77722"
+    # a tap is no new step to go Back to: the address is replaced, history does not grow
+    assert response.headers["HX-Replace-Url"] == "/tichu?table=44499&play=77722"
+    assert "HX-Push-Url" not in response.headers
 
 
 def test_click_without_javascript_redirects(client):
@@ -110,3 +114,32 @@ def test_invalid_table_play_answers_400(client):
 
 def test_unknown_action(client):
     assert client.get("/tichu?action=boom", headers=HX).status_code == 400
+
+
+def test_the_switch_sends_the_deck_into_the_play(client):
+    """One deck: ``set_target`` says where a tap puts the card; the deck's buttons follow it."""
+    response = client.get("/tichu?table=44499&target=table&set_target=play")
+    assert response.status_code == 303 and response.headers["Location"] == "/tichu?table=44499"  # play: the default here
+    html = client.get("/tichu?table=44499", headers=EN).get_data(as_text=True)
+    assert html.count('name="add_play"') == 56 and 'name="add_table"' not in html
+    assert re.search(r'id="target-play"[^>]*aria-pressed="true"', html)
+    html = client.get("/tichu?table=44499&target=table", headers=EN).get_data(as_text=True)
+    assert html.count('name="add_table"') == 56
+    assert re.search(r'id="target-table"[^>]*aria-pressed="true"', html)
+
+
+def test_an_empty_table_keeps_the_chosen_target_after_the_first_tap(client):
+    """The child taps the first card of the table: the next tap must go to the table too, not jump to the play."""
+    response = client.get("/tichu?target=table&add_table=4g")
+    assert response.headers["Location"] == "/tichu?table=4g&target=table"
+
+
+def test_unknown_target_is_named(client):
+    response = client.get("/tichu?table=5&target=floor", headers=EN)
+    assert response.status_code == 400 and "target=floor" in response.get_data(as_text=True)
+
+
+def test_used_cards_say_where_they_are(client):
+    html = client.get("/tichu?table=Ar&play=P", headers=EN).get_data(as_text=True)
+    assert re.search(r'id="add-Ar"[^>]*disabled[^>]*aria-label="[^"]*\(Already on the table\)"', html)
+    assert re.search(r'id="add-P"[^>]*disabled[^>]*aria-label="[^"]*\(Already in your play\)"', html)

@@ -176,3 +176,14 @@ def test_a_damaged_table_file_is_not_a_500(app, client, tmp_path, monkeypatch):
     response = client.get("/yahtzee")
     assert response.status_code == 200
     assert "The coach is getting ready" in response.get_data(as_text=True) or "could not get ready" in response.get_data(as_text=True)
+
+
+def test_a_roll_by_htmx_scrolls_the_game_into_view_and_keeps_the_address(client):
+    """After a roll the dice, the next roll and the box values are the answer: htmx is told to show the game's top.
+    A roll or a kept die is no page to go Back to: no new address is pushed."""
+    response = post(client, "roll")
+    assert response.status_code == 200
+    assert response.headers["HX-Reswap"] == "innerHTML show:#yahtzee-game:top"
+    assert "HX-Push-Url" not in response.headers
+    response = post(client, "hold-0")
+    assert response.status_code == 200 and "HX-Reswap" not in response.headers  # a kept die: the page stays still

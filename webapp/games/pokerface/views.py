@@ -27,7 +27,7 @@ from webapp.games.pokerface import rules as pf
 from webapp.games.pokerface.game import (TABLE, Action, Best, Exchange, Extras, Game, Hint, NewGame, Next, Phase,
                                          Reveal, Select, Toggle)
 from webapp.core.steps import Step
-from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
+from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment, replace_url
 
 bp = Blueprint("pokerface", __name__)
 
@@ -167,7 +167,25 @@ def page():
         context["result"] = results[-1]
         if game.over:
             context["game_winners"] = [players[i] for i in pf.game_winners(points)]
-    return page_or_fragment("pokerface/page.html", "pokerface/_game.html", problems.status, push_url=url, **context)
+    response = page_or_fragment("pokerface/page.html", "pokerface/_game.html", problems.status, push_url=url, **context)
+    return history_and_scroll(response, request.args.get("action"))
+
+
+#: Clicks that start something new a child may go Back from (they push a history entry); the others replace it.
+NEW_STEPS = frozenset({"next", "new"})
+#: After these clicks the answer (the showdown, the new hand) is scrolled into view by htmx.
+SHOW_PANEL = frozenset({"reveal", "next", "new"})
+
+
+def history_and_scroll(response, action: str | None):
+    """For htmx: push the address only for a new round or game, replace it for every other click; after a showdown
+    or a new deal, scroll the game panel's top into view. Returns ``response``."""
+    if action not in NEW_STEPS:
+        replace_url(response)
+    if is_htmx() and action in SHOW_PANEL and response.status_code < 400:
+        where = "#poker-status" if action == "reveal" else "#poker-game"  # the showdown, or the round and the hand
+        response.headers["HX-Reswap"] = f"outerHTML show:{where}:top"
+    return response
 
 
 @bp.get("/pokerface/hands")
@@ -187,6 +205,7 @@ def quiz():
     answer, problem, status = request.args.get("answer"), None, 200
     if answer is not None and answer not in ("a", "b", "tie"):
         answer, problem, status = None, Step("web.error.bad_url", detail=f"answer={answer[:20]}"), 400
-    return page_or_fragment("pokerface/quiz.html", "pokerface/_quiz.html", status,
+    # the answer replaces the address (Back goes to the question before); the next question is a link, a new step
+    return replace_url(page_or_fragment("pokerface/quiz.html", "pokerface/_quiz.html", status,
                             push_url=url_for("pokerface.quiz", q=q, answer=answer), question=question, answer=answer,
-                            problem=problem, q=q, next_q=(q * 7919 + 1) % 10**6)
+                            problem=problem, q=q, next_q=(q * 7919 + 1) % 10**6))

@@ -23,7 +23,7 @@ from webapp.games.tichu import lessons
 from webapp.games.tichu import rules as tichu
 from webapp.games.tichu import trick as rnd
 from webapp.core.steps import RuleInputError, Step
-from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
+from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment, replace_url
 
 bp = Blueprint("tichu_play", __name__)
 
@@ -34,6 +34,8 @@ p = tichu.parse_play
 RANK_TEXT = tichu.RANK_TEXT
 #: The ranks a Mah Jong wish may name, as written in the notation.
 WISHES = tuple(tichu.NATURAL_CHARS)
+#: The clicks that make a move (the answer scrolls to what happened).
+MOVES = frozenset({"play", "pass", "give2", "give4"})
 
 
 @dataclass(kw_only=True)
@@ -165,7 +167,9 @@ def _click(state: TrickState) -> bool:
         return True
     if not action:
         return False
-    if action == "restart":
+    if action == "restart":  # the lesson from its start (htmx shows this state, not the replayed one)
+        state.lesson = lessons.LessonState.start(state.lesson.lesson)
+        state.verdict = None
         state.moves.clear()
         state.pick.clear()
         return True
@@ -193,7 +197,8 @@ def _render_trick(state: TrickState, url: str):
     if len(state.pick) > 1:
         found = tuple(r for r in tichu.readings(state.pick) if r.phoenix_as is not None)
         choices = tuple((tichu.TichuCard(r.phoenix_as), r) for r in found) if len(found) > 1 else ()
-    return page_or_fragment(
+    # a tap or a move inside the lesson replaces the address; a new lesson is a link (a new history entry)
+    response = replace_url(page_or_fragment(
         "tichu/trick.html",
         "tichu/_trick_update.html",
         state.status,
@@ -212,7 +217,11 @@ def _render_trick(state: TrickState, url: str):
         rank_text=RANK_TEXT,
         has_mah_jong=any(c.rank == tichu.MAH_JONG for c in state.pick),
         choices=choices,
-    )
+    ))
+    if is_htmx() and request.args.get("action") in MOVES:
+        # after a move the answer is what happened (and, when the lesson is over, the next lesson): show it
+        response.headers["HX-Reswap"] = "outerHTML show:#trick-result:top"
+    return response
 
 
 # --- Round score --------------------------------------------------------------------------
@@ -269,7 +278,7 @@ def score():
             except RuleInputError as error:
                 form.fail(error)
     args = {k: v for k, v in form.raw.items() if v}
-    return page_or_fragment(
+    return replace_url(page_or_fragment(
         "tichu/score.html",
         "tichu/_score_result.html",
         form.status,
@@ -280,4 +289,4 @@ def score():
         form=form.raw,
         result=result,
         problem=form.problem,
-    )
+    ))

@@ -6,6 +6,8 @@ rules: ``wish`` (the open Mah Jong wish), ``hand`` (the player's cards, to
 check the wish), ``out=1`` (a bomb out of turn), ``reading`` (the rank the
 Phoenix stands for, when the play has several readings). Clicks add or remove
 one card (``add_table=7g``, ``remove_play=P``) or clear a play (``action=clear_table``).
+The page has one picker deck; ``target`` (``table``/``play``, switched by ``set_target``)
+says where a tap puts a card, so the deck's buttons send ``add_table`` or ``add_play``.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from flask import Blueprint, redirect, request, url_for
 
 from webapp.games.tichu import rules as tichu
 from webapp.core.steps import RuleInputError, Step
-from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
+from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment, replace_url
 
 bp = Blueprint("tichu", __name__)
 
@@ -38,6 +40,12 @@ class PlayState(ProblemTracker):
     hand: tuple[tichu.TichuCard, ...] | None = None
     out_of_turn: bool = False
     reading: int | None = None
+    chosen_target: str | None = None
+
+    @property
+    def target(self) -> str:
+        """Where a tap on the deck puts a card: ``table`` or ``play`` (as chosen, else :func:`default_target`)."""
+        return self.chosen_target or default_target(self)
 
     def text(self, which: str) -> str:
         return "".join(map(str, self.cards[which]))
@@ -100,6 +108,31 @@ def apply_clicks(state: PlayState) -> bool:
     return clicked
 
 
+def default_target(state: PlayState) -> str:
+    """Where a tap goes when the URL does not say: into the play once the table holds cards, else onto the table."""
+    return "play" if state.cards["table"] else "table"
+
+
+def target_param(state: PlayState) -> str | None:
+    """The ``target`` the URL and the form carry: only a chosen one that is not the default."""
+    return state.chosen_target if state.chosen_target not in (None, default_target(state)) else None
+
+
+def read_target(state: PlayState) -> bool:
+    """Read ``target`` and the switch ``set_target`` (``table``/``play``); return True if the switch was pressed.
+
+    Without either, a tap (``add_table``/``add_play``) says where the child is putting cards.
+    An unknown value is reported (400) and the default kept.
+    """
+    switch = request.args.get("set_target")
+    wanted = switch or request.args.get("target") or next((w for w in PLAYS if request.args.get(f"add_{w}")), None)
+    if wanted in PLAYS:
+        state.chosen_target = wanted
+    elif wanted:
+        state.fail(Step("web.error.bad_url", detail=f"target={wanted[:20]}"))
+    return bool(switch)
+
+
 def read_situation(state: PlayState) -> None:
     """Read the wish, the hand, out of turn and the declared reading from the query."""
     wish, hand, reading = (request.args.get(k, "").strip() for k in ("wish", "hand", "reading"))
@@ -130,6 +163,8 @@ def state_url(state: PlayState) -> str:
         args["out"] = "1"
     if state.reading is not None:
         args["reading"] = WISHES[state.reading - 2]
+    if target_param(state):
+        args["target"] = state.target
     return url_for("tichu.page", **args)
 
 
@@ -142,13 +177,15 @@ def page():
     docstring), one click (``add_table``/``add_play``/``remove_table``/
     ``remove_play`` = a card, or ``action=clear_table|clear_play``). Status 400
     for bad input, 422 for a card the deck does not have any more; what the
-    child built is kept.
+    child built is kept. ``target``/``set_target`` say where the deck's taps go.
+    For htmx the new address replaces the old one (a tap is no step to go Back to).
     """
     state = PlayState()
     for which in PLAYS:
         read_play(state, which, request.args.get(which, ""))
     read_situation(state)
-    clicked = apply_clicks(state)
+    switched = read_target(state)
+    clicked = apply_clicks(state) or switched
     previous, play = tuple(state.cards["table"]), tuple(state.cards["play"])
     choices = tuple(r for r in tichu.readings(play) if r.phoenix_as is not None) if play else ()
     if len(choices) < 2 or all(r.phoenix_as != state.reading for r in choices):
@@ -170,7 +207,7 @@ def page():
             )
         except RuleInputError as error:
             state.fail(error)
-    return page_or_fragment(
+    return replace_url(page_or_fragment(
         "tichu/page.html",
         "tichu/_update.html",
         state.status,
@@ -191,4 +228,7 @@ def page():
         choices=tuple((WISHES[r.phoenix_as - 2], tichu.TichuCard(r.phoenix_as), r) for r in choices)
         if len(choices) > 1 else (),
         reading=state.reading,
-    )
+        target=state.target,
+        target_param=target_param(state),
+        used={**{c: "table" for c in state.cards["table"]}, **{c: "play" for c in state.cards["play"]}},
+    ))

@@ -156,9 +156,14 @@ def act():
     """Apply the pressed button (form field ``action``); 400 for an unknown button, 409 for a
     move the rules do not allow now (the game stays as it was)."""
     game = Game.load()
-    game.apply(request.form.get("action", ""))
+    action = request.form.get("action", "")
+    game.apply(action)
     if game.problem is None:
         game.save()
         if not is_htmx():
             return redirect(url_for("yahtzee.page"), code=303)
-    return _render(game)
+    response = _render(game)
+    if action in ("roll", "new") and game.problem is None:
+        # the answer is the new dice, the next roll and every box's value: htmx scrolls the game's top into view
+        response.headers["HX-Reswap"] = "innerHTML show:#yahtzee-game:top"
+    return response
