@@ -45,6 +45,7 @@ from webapp.games.tichu.rules.cards import (
     JACK,
     KING,
     MAH_JONG,
+    MAX_CARDS,
     MIN_STAIRS_PAIRS,
     MIN_STRAIGHT,
     NATURAL_CHARS,
@@ -56,6 +57,7 @@ from webapp.games.tichu.rules.cards import (
     TichuCard,
     TichuSuit,
     check_deck,
+    check_size,
     deck,
     parse_card,
     parse_play,
@@ -80,10 +82,10 @@ from webapp.games.tichu.rules.judge import Verdict, is_legal, judge, judge_pass
 from webapp.games.tichu.rules.wish import bombs, can_fulfil_wish, lowest_fulfilling_play, play_order, plays_of_length
 
 __all__ = [
-    "ACE", "CODES", "COPIES", "DOG", "DRAGON", "JACK", "KING", "MAH_JONG", "MIN_STAIRS_PAIRS", "MIN_STRAIGHT",
+    "ACE", "CODES", "COPIES", "DOG", "DRAGON", "JACK", "KING", "MAH_JONG", "MAX_CARDS", "MIN_STAIRS_PAIRS", "MIN_STRAIGHT",
     "NATURAL_CHARS", "NATURAL_RANKS", "PHOENIX", "QUEEN", "RANK_TEXT", "TEN", "Code", "Combination", "ErrorCode",
     "Kind", "PlayStep", "Reason", "RuleStep", "TableStep", "TichuCard", "TichuSuit", "Verdict", "VerdictStep",
-    "Why", "WishStep", "bombs", "can_fulfil_wish", "check_deck", "deck", "is_legal", "judge",
+    "Why", "WishStep", "bombs", "can_fulfil_wish", "check_deck", "check_size", "deck", "is_legal", "judge",
     "judge_pass", "lowest_fulfilling_play", "parse_card", "parse_play", "parse_wish", "play_order", "plays_of_length", "readings", "remove_from_hand",
     "tokens",
 ]

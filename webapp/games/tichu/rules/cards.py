@@ -18,7 +18,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
-from webapp.core.steps import RuleInputError
+from webapp.core.steps import NotationError, RuleInputError
 from webapp.games.tichu.rules.codes import ErrorCode
 
 # --- Ranks -------------------------------------------------------------------
@@ -44,6 +44,9 @@ MIN_STRAIGHT = 5
 MIN_STAIRS_PAIRS = 2
 #: Copies of each natural rank in the 56-card deck (one a suit).
 COPIES = 4
+#: A hand holds at most this many cards: each player is dealt 14 (Tichu rulebook, "Dealing"), so no play or
+#: table may hold more either.
+MAX_CARDS = 14
 
 #: The one notation character of each rank code: the single source of the rank text.
 _RANK_CHARS: Mapping[int, str] = MappingProxyType(
@@ -212,6 +215,9 @@ def parse_play(text: str) -> tuple[TichuCard, ...]:
             or a suited card given twice (``7g7g``); ``tichu.error.too_many``
             (parameters ``card``, ``count``) for more than four cards of one
             natural rank. The error's ``token`` is the offending card.
+
+    Any number of cards is read (the seed's cases lay up to 16 on the table);
+    what comes from a hand in a real game is checked with :func:`check_size`.
     """
     stripped = text.strip()
     if stripped in ("", "-"):
@@ -219,6 +225,26 @@ def parse_play(text: str) -> tuple[TichuCard, ...]:
     cards = tuple(parse_card(token) for token in tokens(stripped))
     _check_copies(cards, deck=False)
     return cards
+
+
+def check_size(count: int) -> None:
+    """Refuse more than :data:`MAX_CARDS` cards in one hand, play or table (Tichu rulebook, "Dealing").
+
+    The pages call it on every hand and play they read, before any other work.
+
+    >>> check_size(15)
+    Traceback (most recent call last):
+    ...
+    webapp.core.steps.NotationError: a hand or a play holds at most 14 cards, not 15
+
+    Raises:
+        NotationError: ``tichu.error.too_long`` (parameters ``count``, ``limit``).
+    """
+    if count > MAX_CARDS:
+        raise NotationError(
+            ErrorCode.TOO_LONG, f"a hand or a play holds at most {MAX_CARDS} cards, not {count}",
+            count=count, limit=MAX_CARDS,
+        )
 
 
 def check_deck(previous: Iterable[TichuCard], play: Iterable[TichuCard]) -> None:
