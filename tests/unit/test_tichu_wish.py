@@ -176,3 +176,32 @@ def test_a_full_hand_is_checked_at_once():
     assert (found.kind, found.rank, found.phoenix_as) == (Kind.STRAIGHT, 9, 8)
     found = lowest_fulfilling_play(p("2345678"), hand[:-1], 9)  # without the Phoenix: only the bomb
     assert (found.kind, found.length, found.rank) == (Kind.BOMB, 5, 9)  # the shortest bomb with a 9: 5 to 9
+
+
+# --- The notation's tokens (the pages count them before any other work) ----------------------------
+def loop_tokens(text: str) -> list[str]:
+    """The notation read one character at a time (webapp.games.tichu.rules.cards: a suit letter joins the rank
+    just before it; whitespace and commas separate)."""
+    found: list[str] = []
+    glued = False
+    for char in text:
+        if char.isspace() or char == ",":
+            glued = False
+        elif char in "gkbr" and glued:
+            found[-1] += char
+            glued = False
+        else:
+            found.append(char)
+            glued = char in "234567890JQKA1RPD"
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="23456789 0JQKA1RPDgkbrx,\t\u00a0\u2003-", max_size=40), st.integers(0, 20))
+def test_tokens_and_their_count_agree_with_reading_one_character_at_a_time(text, limit):
+    from webapp.games.tichu.rules import count_tokens, tokens
+
+    expected = loop_tokens(text)
+    assert tokens(text) == expected
+    assert tokens(text, limit=limit) == expected[:limit]
+    assert count_tokens(text) == len(expected)

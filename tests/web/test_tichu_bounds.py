@@ -85,3 +85,21 @@ def test_score_points_refuse_other_scripts_digits(client, field):
     query = {"first": "1", "second": "2", "third": "3", "t1": "25", "t2": "25", "t3": "25", "t4": "25", field: "²"}
     response = client.get("/tichu/score", query_string=query, headers=EN)
     assert response.status_code == 400
+
+
+def test_the_trick_trainer_refuses_a_pick_longer_than_a_hand(client):
+    response = client.get("/tichu/trick?lesson=full&pick=" + "1R3g9kKg" * 4, headers=EN)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400 and "you wrote 20" in problem(html)  # five cards, four times
+
+
+def test_a_long_play_is_counted_exactly(client):
+    response = client.get("/tichu?play=" + "7g " * 60, headers=EN)
+    assert response.status_code == 400 and "you wrote 60" in problem(response.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("query", ["play=" + "7g" * 101, "table=" + "x" * 5000, "hand=" + "7 " * 200_000])
+def test_a_text_far_too_long_is_refused_without_reading_it(client, query):
+    response = client.get(f"/tichu?{query}", headers=EN)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400 and "far too long" in problem(html) and LIMIT_TEXT in problem(html)

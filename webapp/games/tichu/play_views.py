@@ -65,10 +65,10 @@ def _action(move: str) -> lessons.Action:
         return lessons.GiveDragon(seat - 1 if seat is not None else -1)
     if text == "pass":
         return lessons.Pass()
-    tichu.check_size(len(tichu.tokens(text)))
+    tichu.check_text(text)
     cards = p(text)
     wish = reading = None
-    for option in filter(None, extra.split(":")):
+    for option in filter(None, extra.split(":", 2)[:2]):  # a wish and a reading at most
         if option[:1] == "w":
             wish = tichu.parse_wish(option[1:])
         elif option[:1] == "p":
@@ -137,7 +137,12 @@ def trick():
     if key not in lessons.LESSONS:
         state.fail(Step("web.error.bad_url", detail=f"lesson={key}"))
     hand = state.lesson.hand
-    for token in tichu.tokens(request.args.get("pick", "")):
+    pick = request.args.get("pick", "")
+    try:  # the picked cards come from the hand: no more than a hand holds
+        tichu.check_text(pick)
+    except RuleInputError as error:
+        state.fail(error)
+    for token in tichu.tokens(pick, limit=tichu.MAX_CARDS):
         try:
             card = tichu.parse_card(token)
         except RuleInputError as error:

@@ -48,13 +48,11 @@ def read_play(state: PlayState, which: str, text: str) -> None:
     remember the first problem."""
     if text.strip() == "-":
         return
-    found = tichu.tokens(text.strip())
     try:
-        tichu.check_size(len(found))
+        tichu.check_text(text)
     except RuleInputError as error:
         state.fail(error)
-        found = found[: tichu.MAX_CARDS]
-    for token in found:
+    for token in tichu.tokens(text, limit=tichu.MAX_CARDS):
         try:
             card = tichu.parse_card(token)
         except RuleInputError as error:
@@ -122,7 +120,7 @@ def read_situation(state: PlayState) -> None:
         state.fail(error)
     if hand:
         try:
-            tichu.check_size(len(tichu.tokens(hand)))
+            tichu.check_text(hand)
             state.hand = tichu.parse_play(hand)
         except RuleInputError as error:
             state.fail(error)

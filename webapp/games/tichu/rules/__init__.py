@@ -46,6 +46,7 @@ from webapp.games.tichu.rules.cards import (
     KING,
     MAH_JONG,
     MAX_CARDS,
+    MAX_TEXT,
     MIN_STAIRS_PAIRS,
     MIN_STRAIGHT,
     NATURAL_CHARS,
@@ -58,6 +59,8 @@ from webapp.games.tichu.rules.cards import (
     TichuSuit,
     check_deck,
     check_size,
+    check_text,
+    count_tokens,
     deck,
     parse_card,
     parse_play,
@@ -82,10 +85,10 @@ from webapp.games.tichu.rules.judge import Verdict, is_legal, judge, judge_pass
 from webapp.games.tichu.rules.wish import bombs, can_fulfil_wish, lowest_fulfilling_play, play_order, plays_of_length
 
 __all__ = [
-    "ACE", "CODES", "COPIES", "DOG", "DRAGON", "JACK", "KING", "MAH_JONG", "MAX_CARDS", "MIN_STAIRS_PAIRS", "MIN_STRAIGHT",
+    "ACE", "CODES", "COPIES", "DOG", "DRAGON", "JACK", "KING", "MAH_JONG", "MAX_CARDS", "MAX_TEXT", "MIN_STAIRS_PAIRS", "MIN_STRAIGHT",
     "NATURAL_CHARS", "NATURAL_RANKS", "PHOENIX", "QUEEN", "RANK_TEXT", "TEN", "Code", "Combination", "ErrorCode",
     "Kind", "PlayStep", "Reason", "RuleStep", "TableStep", "TichuCard", "TichuSuit", "Verdict", "VerdictStep",
-    "Why", "WishStep", "bombs", "can_fulfil_wish", "check_deck", "check_size", "deck", "is_legal", "judge",
+    "Why", "WishStep", "bombs", "can_fulfil_wish", "check_deck", "check_size", "check_text", "count_tokens", "deck", "is_legal", "judge",
     "judge_pass", "lowest_fulfilling_play", "parse_card", "parse_play", "parse_wish", "play_order", "plays_of_length", "readings", "remove_from_hand",
     "tokens",
 ]

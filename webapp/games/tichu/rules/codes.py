@@ -49,6 +49,7 @@ class ErrorCode(Code):
     PREVIOUS_INVALID = "tichu.error.previous_invalid", ("cards",)
     EMPTY_PLAY = "tichu.error.empty_play"
     TOO_LONG = "tichu.error.too_long", ("count", "limit")
+    TOO_LONG_TEXT = "tichu.error.too_long_text", ("limit",)
 
 
 class TableStep(Code):
