@@ -103,3 +103,11 @@ def test_a_text_far_too_long_is_refused_without_reading_it(client, query):
     response = client.get(f"/tichu?{query}", headers=EN)
     html = response.get_data(as_text=True)
     assert response.status_code == 400 and "far too long" in problem(html) and LIMIT_TEXT in problem(html)
+
+
+def test_the_trick_trainer_plays_nothing_after_a_bad_pick(client):
+    """A pick with a card that is no card is refused; the good cards of it are not played (nothing is judged)."""
+    response = client.get("/tichu/trick?lesson=dog&pick=DX&action=play", headers=EN)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400 and "“X”" in problem(html)
+    assert "player 3, the partner, leads" not in html  # the Dog was not played

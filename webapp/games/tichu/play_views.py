@@ -150,7 +150,10 @@ def trick():
             continue
         if card in hand and card not in state.pick:
             state.pick.append(card)
-    clicked = _click(state)
+    if state.problem is None:
+        clicked = _click(state)
+    else:  # never play or judge after a bad move or card: show the problem, keep the rest
+        clicked = bool(request.args.get("toggle") or request.args.get("action"))
     url = _trick_url(state, state.pick)
     if clicked and not is_htmx() and state.problem is None:
         return redirect(url, code=303)
