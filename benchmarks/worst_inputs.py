@@ -207,6 +207,12 @@ def _quiz_run(kind: str, difficulty: str, position: int | None = None):
     return setup
 
 
+def _answered(client, kind: str, answer: dict[str, str]) -> str:
+    run = _quiz_run(kind, "hard")(client)
+    client.post(run + "/answer", data={"position": "0", **answer})
+    return run + "/0"
+
+
 #: Every answer field name of the quiz kinds (a form may send them all).
 ANSWER_FIELDS = ("value", "winner", "legal", "kind", "trump")
 
@@ -220,6 +226,13 @@ def quiz_cases() -> list[Case]:
             cases.append(Case("/quiz", f"new run: {kind}, {difficulty}, 30 questions", "/quiz", method="POST",
                               data={"kind": kind, "difficulty": difficulty, "count": "30"}))
         cases.append(Case("/quiz/<id>", f"question 1 of 30: {kind}, hard", "", setup=_quiz_run(kind, "hard")))
+    answer = {"trump": "C", "value": "999", "legal": "yes", "kind": "single", "winner": "tie"}  # valid, mostly wrong
+    for kind in KINDS:
+        cases.append(Case("/quiz/<id>/answer", f"an answer with its feedback: {kind}", "", method="POST",
+                          data={"position": "0", **answer},
+                          setup=lambda c, kind=kind: _quiz_run(kind, "hard")(c) + "/answer"))
+        cases.append(Case("/quiz/<id>/<n>", f"the feedback page again: {kind}", "",
+                          setup=lambda c, kind=kind: _answered(c, kind, answer)))
     cases.append(Case("/quiz", "count 10^9 (refused)", "/quiz", method="POST",
                       data={"kind": "skat_family", "difficulty": "hard", "count": "1" * 1000}))
     cases.append(Case("/quiz/code", "a 400 KB code", "/quiz/code", method="POST", data={"code": "Z" * BIG}))
