@@ -111,3 +111,11 @@ def test_the_trick_trainer_plays_nothing_after_a_bad_pick(client):
     html = response.get_data(as_text=True)
     assert response.status_code == 400 and "“X”" in problem(html)
     assert "player 3, the partner, leads" not in html  # the Dog was not played
+
+
+def test_a_long_wish_is_named_shortened(client):
+    """The message names the bad wish, but a 100 KB one is not sent back whole."""
+    response = client.get("/tichu?wish=" + "K" * 100_000, headers=EN)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400 and "cannot be wished" in problem(html)
+    assert "K" * 21 not in problem(html)

@@ -361,7 +361,8 @@ def parse_wish(text: str) -> int:
     cleaned = text.strip().upper()
     rank = TEN if cleaned == "10" else _CHAR_RANKS.get(cleaned)
     if rank is None or not 2 <= rank <= ACE:
-        raise RuleInputError(ErrorCode.WISH, f"a wish is a rank 2 to Ace: {text!r}", token=text)
+        shown = text if len(text) <= 20 else text[:20] + "…"  # named, but never echoed at any length
+        raise RuleInputError(ErrorCode.WISH, f"a wish is a rank 2 to Ace: {shown!r}", token=shown)
     return rank
 
 
