@@ -171,6 +171,7 @@ def test_bad_dice_name_the_problem(text, code, token):
     ("bananas=3", "yahtzee.error.category", "bananas"), ("aces", "yahtzee.error.item", "aces"),
     ("aces=1,aces=2", "yahtzee.error.twice", "aces=2"), ("bonus=1", "yahtzee.error.bonus", "bonus=1"),
     ("yahtzee=0,bonus=1", "yahtzee.error.bonus", "bonus=1"),
+    ("aces=²", "yahtzee.error.item", "aces=²"), ("aces=٣", "yahtzee.error.item", "aces=٣"),  # only ASCII digits
 ])
 def test_bad_cards_name_the_problem(text, code, token):
     with pytest.raises(RuleInputError) as error:

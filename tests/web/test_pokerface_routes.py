@@ -215,3 +215,13 @@ def test_cli_tournament_table_csv_json(tmp_path):
     data = json.loads((tmp_path / "t.json").read_text())
     assert len(data["games"]) == 1 and len(data["standings"]) == 4
     assert len((tmp_path / "leobot/data/hands.txt").read_text().splitlines()) == 2 * 4
+
+
+def test_a_selection_longer_than_the_cards_held_is_read_only_as_far_as_the_cards_go(client):
+    """Issue 13: ``sel=`` with 100,000 indices was applied index by index; the first ones still count."""
+    url = follow(client, "/pokerface?seed=long-sel")
+    response = client.get(f"{url}&sel=1,2," + ",".join(["3"] * 100_000), headers=HX)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert re.search(r'id="poker-card-1"[^>]*aria-pressed="true"', html)
+    assert re.search(r'id="poker-card-2"[^>]*aria-pressed="true"', html)

@@ -31,6 +31,7 @@ from webapp import quiz
 from webapp.core import security
 from webapp.core.explain import render_step
 from webapp.core.models import CapReached, QuizRun
+from webapp.core.numbers import ascii_int
 from webapp.core.steps import Step
 from webapp.core.web import is_htmx, page_or_fragment
 from webapp.quiz import kinds, service
@@ -166,10 +167,9 @@ def answer(public_id: str):
     a position that is not yet asked.
     """
     run_row = _load(public_id)
-    position_text = request.form.get("position", "")
-    if not position_text.isdigit() or int(position_text) >= len(run_row.numbers):
+    position = ascii_int(request.form.get("position", ""), 3, signed=False)
+    if position is None or position >= len(run_row.numbers):
         abort(400)
-    position = int(position_text)
     if position > len(run_row.answers):  # not asked yet: show the question that is
         return _render(run_row, status=409)
     if position == len(run_row.answers):

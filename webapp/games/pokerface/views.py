@@ -64,7 +64,7 @@ def read_game(problems: ProblemTracker) -> Game:
     except (BadSignature, KeyError, TypeError, ValueError):  # a NotationError is a ValueError
         problems.fail(Step("poker.error.game"))
         return Game.new(random_seed())
-    for part in request.args.get("sel", "").split(","):
+    for part in request.args.get("sel", "").split(",", pf.HAND_SIZE + pf.MAX_EXTRA):  # no more than the cards held
         index = small_number(part, pf.HAND_SIZE + pf.MAX_EXTRA)
         if index is not None:
             try:

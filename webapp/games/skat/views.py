@@ -57,12 +57,18 @@ def read_hand(text: str, skat_text: str = "", state: HandState | None = None) ->
 
     Unknown tokens and duplicates are dropped, cards past the tenth (past the
     second in the skat) are dropped; each answers 400 with a message naming the problem.
+    More tokens than the 32 cards of the deck are refused at once (only the first 32 are read).
     """
     state = state or HandState()
     kinds = ((text, state.cards, skat.HAND_SIZE, "skat.error.count"),
              (skat_text, state.skat_cards, official.SKAT_SIZE, "skat.official.error.skat_count"))
     for text_, cards, size, code in kinds:
-        for token in skat.split_tokens(text_):
+        tokens = skat.split_tokens(text_)
+        total = len(tokens)
+        if total > len(skat.DECK):  # more cards than the deck has: say so, and read no further than a deck
+            state.fail(Step(code, count=total, needed=size))
+            tokens = tokens[: len(skat.DECK)]
+        for token in tokens:
             try:
                 card = skat.parse_card(token)
             except RuleInputError as error:
@@ -71,7 +77,7 @@ def read_hand(text: str, skat_text: str = "", state: HandState | None = None) ->
             if card in state.cards or card in state.skat_cards:
                 state.fail(RuleInputError("skat.error.duplicate", f"duplicate card: {card}", token=token, card=card))
             elif len(cards) >= size:
-                state.fail(Step(code, count=len(skat.split_tokens(text_)), needed=size))
+                state.fail(Step(code, count=total, needed=size))
             else:
                 cards.append(card)
     return state

@@ -40,6 +40,12 @@ MESSAGES: dict[str, Any] = {
     ),
     "tichu.error.previous_invalid": N_("The cards on the table, %(cards)s, are not a combination."),
     "tichu.error.empty_play": N_("Your play has no cards. Choose at least one card."),
+    "tichu.error.too_long_text": N_("That is far too long: in Tichu a hand holds at most %(limit)s cards, and so does a play."),
+    "tichu.error.too_long": NP_(
+        "A hand holds at most %(limit)s cards in Tichu, and so does a play, but you wrote %(count)s.",
+        "A hand holds at most %(limit)s cards in Tichu, and so does a play, but you wrote %(count)s.",
+        "count",
+    ),
     # What is on the table
     "tichu.table.lead": N_("Nothing is on the table: you lead."),
     "tichu.table.dog": N_("The Dog is on the table. It passed the lead to you, so you lead."),

@@ -22,6 +22,7 @@ from flask_babel import gettext
 from webapp.games.tichu import lessons
 from webapp.games.tichu import rules as tichu
 from webapp.games.tichu import trick as rnd
+from webapp.core.numbers import ascii_int
 from webapp.core.steps import RuleInputError, Step
 from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment, replace_url
 
@@ -58,16 +59,18 @@ def _action(move: str) -> lessons.Action:
     """Read one move of the URL (``pass``, ``give:N``, or cards with ``:wR``/``:pR`` options) as an action.
 
     Raises:
-        RuleInputError: bad cards, wish or reading (notation).
+        RuleInputError: bad cards, wish or reading (notation), more than 14 cards.
     """
     text, _, extra = move.partition(":")
     if text == "give":
-        return lessons.GiveDragon(int(extra) - 1 if extra.isdigit() else -1)
+        seat = ascii_int(extra, 2, signed=False)
+        return lessons.GiveDragon(seat - 1 if seat is not None else -1)
     if text == "pass":
         return lessons.Pass()
+    tichu.check_text(text)
     cards = p(text)
     wish = reading = None
-    for option in filter(None, extra.split(":")):
+    for option in filter(None, extra.split(":", 2)[:2]):  # a wish and a reading at most
         if option[:1] == "w":
             wish = tichu.parse_wish(option[1:])
         elif option[:1] == "p":
@@ -136,7 +139,12 @@ def trick():
     if key not in lessons.LESSONS:
         state.fail(Step("web.error.bad_url", detail=f"lesson={key}"))
     hand = state.lesson.hand
-    for token in tichu.tokens(request.args.get("pick", "")):
+    pick = request.args.get("pick", "")
+    try:  # the picked cards come from the hand: no more than a hand holds
+        tichu.check_text(pick)
+    except RuleInputError as error:
+        state.fail(error)
+    for token in tichu.tokens(pick, limit=tichu.MAX_CARDS):
         try:
             card = tichu.parse_card(token)
         except RuleInputError as error:
@@ -144,7 +152,10 @@ def trick():
             continue
         if card in hand and card not in state.pick:
             state.pick.append(card)
-    clicked = _click(state)
+    if state.problem is None:
+        clicked = _click(state)
+    else:  # never play or judge after a bad move or card: show the problem, keep the rest
+        clicked = bool(request.args.get("toggle") or request.args.get("action"))
     url = _trick_url(state, state.pick)
     if clicked and not is_htmx() and state.problem is None:
         return redirect(url, code=303)
@@ -233,26 +244,31 @@ class ScoreForm(ProblemTracker):
 
 
 FIELDS = ("first", "second", "third", "t1", "t2", "t3", "t4", "hand", "call1", "call2", "call3", "call4", "a", "b")
+#: The number fields' labels as the page shows them (the trick fields name their player).
+_LABELS = {"first": "First out", "second": "Second out", "third": "Third out", "hand": "Left in the last player's hand",
+           "a": "Team 1", "b": "Team 2"}
+_TRICKS = {f"t{n}": n for n in range(1, 5)}
+#: The most digits a number field takes: card points are -25..125, a game score stays far below a million.
+_DIGITS = 6
 
 
 def _field_label(name: str) -> str:
-    """The field's label as the page shows it, in the reader's language."""
-    if name[0] == "t":
-        return gettext("In the tricks of player %(n)s", n=int(name[1]))
-    labels = {"first": "First out", "second": "Second out", "third": "Third out", "hand": "Left in the last player's hand",
-              "a": "Team 1", "b": "Team 2"}
-    return gettext(labels[name])
+    """The number field's label as the page shows it, in the reader's language."""
+    if name in _TRICKS:
+        return gettext("In the tricks of player %(n)s", n=_TRICKS[name])
+    return gettext(_LABELS[name])
 
 
 def _int(form: ScoreForm, name: str, default: int = 0) -> int:
+    """The whole number in field ``name`` (ASCII digits, an optional sign); a problem naming the field else."""
     text = form.raw.get(name, "").strip()
     if not text:
         return default
-    try:
-        return int(text)
-    except ValueError:
+    number = ascii_int(text, _DIGITS)
+    if number is None:
         form.fail(Step("web.error.bad_number", field=_field_label(name), value=text))
         return default
+    return number
 
 
 @bp.get("/tichu/score")

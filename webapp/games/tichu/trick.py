@@ -28,7 +28,7 @@ from types import MappingProxyType
 from typing import Iterable, Mapping, Sequence
 
 from webapp.core.steps import RuleInputError, RuleViolation, Step
-from webapp.games.tichu.rules import DOG, DRAGON, KING, MAH_JONG, PHOENIX, TEN, Combination, Kind, TichuCard, Verdict, bombs, fulfilling_plays, judge, judge_pass, plays_of_length, remove_from_hand
+from webapp.games.tichu.rules import DOG, DRAGON, KING, MAH_JONG, PHOENIX, TEN, Combination, Kind, TichuCard, Verdict, bombs, judge, lowest_fulfilling_play, judge_pass, plays_of_length, remove_from_hand
 from webapp.games.tichu.rules.codes import Code, codes
 
 #: Players at the table; seats 0 and 2 are one team, 1 and 3 the other.
@@ -393,9 +393,9 @@ def bot_move(trick: Trick, seat: int) -> tuple[tuple[TichuCard, ...], int | None
         return None
     if trick.wish is not None:
         previous = top.combination if top is not None else None
-        wished = fulfilling_plays(previous, hand, trick.wish, phoenix_on=trick.phoenix_on)
-        if wished:
-            return wished[0].cards, None
+        wished = lowest_fulfilling_play(previous, hand, trick.wish, phoenix_on=trick.phoenix_on)
+        if wished is not None:
+            return wished.cards, None
     if top is None or top.combination is None or top.combination.rank == DOG and top.combination.kind is Kind.SINGLE:
         singles = sorted((c for c in hand if c.rank != DOG), key=lambda c: c.rank) or list(hand)
         return (singles[0],), None

@@ -52,10 +52,15 @@ class PlayState(ProblemTracker):
 
 
 def read_play(state: PlayState, which: str, text: str) -> None:
-    """Parse one play leniently: keep every good card, remember the first problem."""
+    """Parse one play leniently: keep every good card (up to :data:`~webapp.games.tichu.rules.MAX_CARDS`),
+    remember the first problem."""
     if text.strip() == "-":
         return
-    for token in tichu.tokens(text.strip()):
+    try:
+        tichu.check_text(text)
+    except RuleInputError as error:
+        state.fail(error)
+    for token in tichu.tokens(text, limit=tichu.MAX_CARDS):
         try:
             card = tichu.parse_card(token)
         except RuleInputError as error:
@@ -65,7 +70,13 @@ def read_play(state: PlayState, which: str, text: str) -> None:
 
 
 def _try_add(state: PlayState, which: str, card: tichu.TichuCard, status: int) -> bool:
-    """Add ``card`` unless the deck has no such card left (then fail with ``status``)."""
+    """Add ``card`` unless the play is full or the deck has no such card left (then fail: 400 for a full
+    play, else ``status``)."""
+    try:
+        tichu.check_size(len(state.cards[which]) + 1)
+    except RuleInputError as error:
+        state.fail(error)
+        return False
     state.cards[which].append(card)
     try:
         tichu.check_deck(tuple(state.cards["table"]), tuple(state.cards["play"]))
@@ -142,6 +153,7 @@ def read_situation(state: PlayState) -> None:
         state.fail(error)
     if hand:
         try:
+            tichu.check_text(hand)
             state.hand = tichu.parse_play(hand)
         except RuleInputError as error:
             state.fail(error)
@@ -199,7 +211,7 @@ def page():
             tichu.check_deck(previous, state.hand)
         except RuleInputError as error:
             state.fail(error)
-    if play:
+    if play and state.problem is None:  # never judge what failed validation
         try:
             verdict = tichu.judge(
                 previous, play, wish=state.wish, hand=state.hand, out_of_turn=state.out_of_turn,

@@ -34,6 +34,7 @@ from functools import cached_property
 from enum import Enum, StrEnum
 from typing import Mapping, Sequence
 
+from webapp.core.numbers import ascii_int
 from webapp.core.steps import NotationError, RuleInputError, RuleViolation, Step  # noqa: F401 - the typed errors of this engine
 
 DICE = 5
@@ -350,9 +351,9 @@ def parse_card(text: str) -> Scorecard:
     bonuses = 0
     for item in filter(None, (part.strip() for part in re.split(r"[,;\s]+", text))):
         name, sep, value = item.partition("=")
-        if not sep or not value.strip().isdigit():
+        points = ascii_int(value, 4, signed=False) if sep else None
+        if points is None:
             raise NotationError("yahtzee.error.item", f"write box=points: {item}", token=item)
-        points = int(value)
         if name.strip().lower() == "bonus":
             bonuses = points
             continue

@@ -26,6 +26,7 @@ from webapp.games.yahtzee import table as yahtzee_table
 from webapp.games.yahtzee import rules as y
 from webapp.games.yahtzee import coach as yahtzee_coach
 from webapp.games.yahtzee.turn import Keep, Move, NotationError, Place, Roll, RuleViolation, Turn
+from webapp.core.numbers import ascii_int
 from webapp.core.steps import RuleInputError, status_of
 from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
 
@@ -106,8 +107,9 @@ class Game(ProblemTracker):
         """
         if action == "roll":
             return Roll(tuple(_RNG.randint(1, 6) for _ in range(self.turn.to_roll)))
-        if action.startswith("hold-") and action[5:].isdigit() and int(action[5:]) < y.DICE:
-            return Keep(int(action[5:]))
+        die = ascii_int(action[5:], 1, signed=False) if action.startswith("hold-") else None
+        if die is not None and die < y.DICE:
+            return Keep(die)
         if action.startswith("place-"):
             return Place(action[6:])
         raise NotationError("yahtzee.web.bad_action", f"no such button: {action[:40]}", detail=action[:40])

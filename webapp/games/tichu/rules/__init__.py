@@ -15,7 +15,7 @@ The engine is split by topic; this package re-exports every public name, so
 * :mod:`~webapp.games.tichu.rules.judge`: :class:`Verdict`, :func:`judge`,
   :func:`judge_pass`, :func:`is_legal`;
 * :mod:`~webapp.games.tichu.rules.wish`: the Mah Jong's wish
-  (:func:`fulfilling_plays`) and the searches :func:`plays_of_length`, :func:`bombs`;
+  (:func:`lowest_fulfilling_play`) and the searches :func:`plays_of_length`, :func:`bombs`;
 * :mod:`~webapp.games.tichu.rules.diagnosis`: why cards are no combination;
 * :mod:`~webapp.games.tichu.rules.codes`: the message codes as enums
   (:class:`Reason`, :class:`ErrorCode`, the steps) and :data:`CODES`.
@@ -45,6 +45,8 @@ from webapp.games.tichu.rules.cards import (
     JACK,
     KING,
     MAH_JONG,
+    MAX_CARDS,
+    MAX_TEXT,
     MIN_STAIRS_PAIRS,
     MIN_STRAIGHT,
     NATURAL_CHARS,
@@ -56,6 +58,9 @@ from webapp.games.tichu.rules.cards import (
     TichuCard,
     TichuSuit,
     check_deck,
+    check_size,
+    check_text,
+    count_tokens,
     deck,
     parse_card,
     parse_play,
@@ -77,13 +82,13 @@ from webapp.games.tichu.rules.codes import (
 )
 from webapp.games.tichu.rules.combinations import Combination, Kind, readings
 from webapp.games.tichu.rules.judge import Verdict, is_legal, judge, judge_pass
-from webapp.games.tichu.rules.wish import bombs, can_fulfil_wish, fulfilling_plays, plays_of_length
+from webapp.games.tichu.rules.wish import bombs, can_fulfil_wish, lowest_fulfilling_play, play_order, plays_of_length
 
 __all__ = [
-    "ACE", "CODES", "COPIES", "DOG", "DRAGON", "JACK", "KING", "MAH_JONG", "MIN_STAIRS_PAIRS", "MIN_STRAIGHT",
+    "ACE", "CODES", "COPIES", "DOG", "DRAGON", "JACK", "KING", "MAH_JONG", "MAX_CARDS", "MAX_TEXT", "MIN_STAIRS_PAIRS", "MIN_STRAIGHT",
     "NATURAL_CHARS", "NATURAL_RANKS", "PHOENIX", "QUEEN", "RANK_TEXT", "TEN", "Code", "Combination", "ErrorCode",
     "Kind", "PlayStep", "Reason", "RuleStep", "TableStep", "TichuCard", "TichuSuit", "Verdict", "VerdictStep",
-    "Why", "WishStep", "bombs", "can_fulfil_wish", "check_deck", "deck", "fulfilling_plays", "is_legal", "judge",
-    "judge_pass", "parse_card", "parse_play", "parse_wish", "plays_of_length", "readings", "remove_from_hand",
+    "Why", "WishStep", "bombs", "can_fulfil_wish", "check_deck", "check_size", "check_text", "count_tokens", "deck", "is_legal", "judge",
+    "judge_pass", "lowest_fulfilling_play", "parse_card", "parse_play", "parse_wish", "play_order", "plays_of_length", "readings", "remove_from_hand",
     "tokens",
 ]

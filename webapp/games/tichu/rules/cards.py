@@ -12,13 +12,15 @@ rulebook, "The cards").
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
+from itertools import islice
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
-from webapp.core.steps import RuleInputError
+from webapp.core.steps import NotationError, RuleInputError
 from webapp.games.tichu.rules.codes import ErrorCode
 
 # --- Ranks -------------------------------------------------------------------
@@ -44,6 +46,11 @@ MIN_STRAIGHT = 5
 MIN_STAIRS_PAIRS = 2
 #: Copies of each natural rank in the 56-card deck (one a suit).
 COPIES = 4
+#: A hand holds at most this many cards: each player is dealt 14 (Tichu rulebook, "Dealing"), so no play or
+#: table may hold more either.
+MAX_CARDS = 14
+#: The longest text read as one hand or play: 14 cards with suit letters and separators fit many times over.
+MAX_TEXT = 200
 
 #: The one notation character of each rank code: the single source of the rank text.
 _RANK_CHARS: Mapping[int, str] = MappingProxyType(
@@ -169,27 +176,34 @@ def parse_card(text: str) -> TichuCard:
     raise RuleInputError(ErrorCode.UNKNOWN, f"unknown Tichu card: {text!r}", token=text)
 
 
-def tokens(text: str) -> list[str]:
+#: One card token: a rank character with the suit letter glued to it, or any other single character.
+_TOKEN = re.compile("[" + re.escape("".join(_CHAR_RANKS)) + "][" + "".join(_SUITS) + "]?|[^\\s,]")
+_SEPARATOR = re.compile(r"[\s,]")
+_GLUED = re.compile("(?<=[" + re.escape("".join(_CHAR_RANKS)) + "])[" + "".join(_SUITS) + "]")
+
+
+def tokens(text: str, limit: int | None = None) -> list[str]:
     """Split a play into card tokens: a character, with the suit letter that follows a rank.
 
     Whitespace and commas separate; a suit letter after whitespace stands alone
-    (and :func:`parse_card` refuses it).
+    (and :func:`parse_card` refuses it). With ``limit``, only the first
+    ``limit`` tokens (the work stays bounded however long ``text`` is).
 
     >>> tokens("5g6g7 AR, Ar")
     ['5g', '6g', '7', 'A', 'R', 'Ar']
+    >>> tokens("5g6g7 AR, Ar", limit=2)
+    ['5g', '6g']
     """
-    found: list[str] = []
-    glued = False  # may the next suit letter join the last token?
-    for char in text:
-        if char.isspace() or char == ",":
-            glued = False
-        elif char in _SUITS and glued:
-            found[-1] += char
-            glued = False
-        else:
-            found.append(char)
-            glued = char in _CHAR_RANKS
-    return found
+    return [match.group() for match in islice(_TOKEN.finditer(text), limit)]
+
+
+def count_tokens(text: str) -> int:
+    """How many tokens :func:`tokens` finds in ``text``, counted without making them (for long input).
+
+    >>> count_tokens("5g6g7 AR, Ar"), count_tokens("gg 7gg")
+    (6, 4)
+    """
+    return len(text) - len(_SEPARATOR.findall(text)) - len(_GLUED.findall(text))
 
 
 def parse_play(text: str) -> tuple[TichuCard, ...]:
@@ -212,6 +226,9 @@ def parse_play(text: str) -> tuple[TichuCard, ...]:
             or a suited card given twice (``7g7g``); ``tichu.error.too_many``
             (parameters ``card``, ``count``) for more than four cards of one
             natural rank. The error's ``token`` is the offending card.
+
+    Any number of cards is read (the seed's cases lay up to 16 on the table);
+    what comes from a hand in a real game is checked with :func:`check_size`.
     """
     stripped = text.strip()
     if stripped in ("", "-"):
@@ -219,6 +236,47 @@ def parse_play(text: str) -> tuple[TichuCard, ...]:
     cards = tuple(parse_card(token) for token in tokens(stripped))
     _check_copies(cards, deck=False)
     return cards
+
+
+def check_size(count: int) -> None:
+    """Refuse more than :data:`MAX_CARDS` cards in one hand, play or table (Tichu rulebook, "Dealing").
+
+    The pages call it on every hand and play they read, before any other work.
+
+    >>> check_size(15)
+    Traceback (most recent call last):
+    ...
+    webapp.core.steps.NotationError: a hand or a play holds at most 14 cards, not 15
+
+    Raises:
+        NotationError: ``tichu.error.too_long`` (parameters ``count``, ``limit``).
+    """
+    if count > MAX_CARDS:
+        raise NotationError(
+            ErrorCode.TOO_LONG, f"a hand or a play holds at most {MAX_CARDS} cards, not {count}",
+            count=count, limit=MAX_CARDS,
+        )
+
+
+def check_text(text: str) -> None:
+    """Refuse a hand or play written with more than :data:`MAX_CARDS` cards, or longer than :data:`MAX_TEXT`
+    characters (then without counting its cards: the work stays bounded however long the text is).
+
+    >>> check_text("7g" * 101)
+    Traceback (most recent call last):
+    ...
+    webapp.core.steps.NotationError: a hand or a play is at most 200 characters, not 202
+
+    Raises:
+        NotationError: ``tichu.error.too_long_text`` (parameter ``limit``: the cards a hand holds) for a text
+            over :data:`MAX_TEXT` characters, else as :func:`check_size`.
+    """
+    if len(text) > MAX_TEXT:
+        raise NotationError(
+            ErrorCode.TOO_LONG_TEXT, f"a hand or a play is at most {MAX_TEXT} characters, not {len(text)}",
+            limit=MAX_CARDS,
+        )
+    check_size(count_tokens(text))
 
 
 def check_deck(previous: Iterable[TichuCard], play: Iterable[TichuCard]) -> None:
@@ -303,7 +361,8 @@ def parse_wish(text: str) -> int:
     cleaned = text.strip().upper()
     rank = TEN if cleaned == "10" else _CHAR_RANKS.get(cleaned)
     if rank is None or not 2 <= rank <= ACE:
-        raise RuleInputError(ErrorCode.WISH, f"a wish is a rank 2 to Ace: {text!r}", token=text)
+        shown = text if len(text) <= 20 else text[:20] + "…"  # named, but never echoed at any length
+        raise RuleInputError(ErrorCode.WISH, f"a wish is a rank 2 to Ace: {shown!r}", token=shown)
     return rank
 
 

@@ -48,6 +48,8 @@ class ErrorCode(Code):
     DECK_TOO_MANY = "tichu.error.deck_too_many", ("card", "count")
     PREVIOUS_INVALID = "tichu.error.previous_invalid", ("cards",)
     EMPTY_PLAY = "tichu.error.empty_play"
+    TOO_LONG = "tichu.error.too_long", ("count", "limit")
+    TOO_LONG_TEXT = "tichu.error.too_long_text", ("limit",)
 
 
 class TableStep(Code):

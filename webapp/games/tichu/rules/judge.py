@@ -14,7 +14,7 @@ from webapp.games.tichu.rules.cards import _CARD, DOG, DRAGON, TichuCard, _canon
 from webapp.games.tichu.rules.combinations import Combination, Kind, readings
 from webapp.games.tichu.rules.compare import _beats, _is_dog
 from webapp.games.tichu.rules.diagnosis import _why_not
-from webapp.games.tichu.rules.wish import fulfilling_plays
+from webapp.games.tichu.rules.wish import lowest_fulfilling_play
 
 
 # --- Judging -----------------------------------------------------------------
@@ -181,9 +181,9 @@ def judge_pass(
     else:
         reason = Step(Reason.PASS)
         if wish is not None and hand is not None:
-            example = fulfilling_plays(table, hand, wish, phoenix_on=phoenix_on)
-            if example:
-                reason = Step(Reason.WISH_PASS, rank=_CARD[wish], cards=example[0].cards)
+            example = lowest_fulfilling_play(table, hand, wish, phoenix_on=phoenix_on)
+            if example is not None:
+                reason = Step(Reason.WISH_PASS, rank=_CARD[wish], cards=example.cards)
     legal = reason.code is Reason.PASS
     steps.append(reason)
     steps.append(Step(VerdictStep.LEGAL if legal else VerdictStep.ILLEGAL))
@@ -279,15 +279,15 @@ def _wish_steps(
     if hand is None:
         steps.append(Step(WishStep.HAND_UNKNOWN, rank=rank))
         return True, reason
-    example = fulfilling_plays(table, hand, wish, phoenix_on=phoenix_on)
-    if not example:
+    example = lowest_fulfilling_play(table, hand, wish, phoenix_on=phoenix_on)
+    if example is None:
         steps.append(Step(WishStep.CANNOT, rank=rank))
         return True, reason
     if mine.phoenix_as == wish:
         steps.append(Step(WishStep.PHOENIX, rank=rank))
     if mine.is_bomb:
         steps.append(Step(WishStep.BOMB_IN_TURN))
-    reason = Step(Reason.WISH_NOT_FULFILLED, rank=rank, cards=example[0].cards)
+    reason = Step(Reason.WISH_NOT_FULFILLED, rank=rank, cards=example.cards)
     steps.append(reason)
     return False, reason
 
