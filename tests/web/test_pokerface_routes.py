@@ -200,3 +200,46 @@ def test_cli_tournament_table_csv_json(tmp_path):
     data = json.loads((tmp_path / "t.json").read_text())
     assert len(data["games"]) == 1 and len(data["standings"]) == 4
     assert len((tmp_path / "leobot/data/hands.txt").read_text().splitlines()) == 2 * 4
+
+
+# --- Issue 13, section 2: the audit's reproductions (seed "audit1") ------------------------------------------
+# Pokerface rules (seed 003): five cards are dealt, the exchange gives away some of those five, then 0-3 extra
+# cards are taken; so before the extras the child always holds exactly five cards.
+
+
+def _token(url):
+    """The signed game token ``g`` of a canonical game URL."""
+    return re.search(r"g=([^&]+)", url).group(1)
+
+
+def _held(client, url):
+    """How many cards the page shows the child holding."""
+    html = client.get(url, headers=EN).get_data(as_text=True)
+    return len(re.findall(r'class="card poker-card ', html))
+
+
+def test_exchange_checks_indices_against_the_hand_not_eight(client):
+    url = follow(client, "/pokerface?seed=audit1")
+    g = _token(url)
+    response = client.get(f"/pokerface?g={g}&sel=5,6,7&action=exchange", headers=EN)
+    assert response.status_code in (303, 400)
+    after = response.location if response.status_code == 303 else url
+    assert _held(client, after) == 5  # five held before the extras, never eight
+    url = follow(client, f"/pokerface?g={_token(after)}&action=extras&n=3")
+    assert client.get(f"/pokerface?g={_token(url)}", headers=EN).status_code == 200
+    assert _held(client, url) == 8  # five plus three extras
+
+
+def test_a_selection_past_the_hand_then_reveal_never_signs_a_broken_token(client):
+    url = follow(client, "/pokerface?seed=audit1")
+    url = follow(client, f"/pokerface?g={_token(url)}&action=exchange")
+    url = follow(client, f"/pokerface?g={_token(url)}&action=extras&n=0")
+    g = _token(url)
+    response = client.get(f"/pokerface?g={g}&sel=0,1,2,3,7", headers=EN)
+    assert response.status_code == 200
+    response = client.get(f"/pokerface?g={g}&sel=0,1,2,3,7&action=reveal", headers=EN)
+    assert response.status_code in (303, 422)
+    if response.status_code == 303:  # whatever token was signed reads back without a 5xx
+        assert client.get(response.location, headers=EN).status_code < 500
+    else:
+        assert "You need 5 cards, not 4." in response.get_data(as_text=True)
