@@ -137,7 +137,8 @@ def answer(public_id: str):
     """
     run_row = _load(public_id)
     position_text = request.form.get("position", "")
-    if not position_text.isdigit() or int(position_text) >= len(run_row.numbers):
+    if not (position_text.isascii() and position_text.isdigit() and len(position_text) <= 9) \
+            or int(position_text) >= len(run_row.numbers):  # ASCII only: "²".isdigit() is true, int("²") fails
         abort(400)
     position = int(position_text)
     if position > len(run_row.answers):  # not asked yet: show the question that is

@@ -60,7 +60,8 @@ def _action(move: str) -> lessons.Action:
     """
     text, _, extra = move.partition(":")
     if text == "give":
-        return lessons.GiveDragon(int(extra) - 1 if extra.isdigit() else -1)
+        # ASCII digits only: str.isdigit() also says yes to "²", which int() refuses
+        return lessons.GiveDragon(int(extra) - 1 if extra.isascii() and extra.isdigit() and len(extra) <= 2 else -1)
     if text == "pass":
         return lessons.Pass()
     cards = p(text)
