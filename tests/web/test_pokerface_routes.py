@@ -243,3 +243,24 @@ def test_a_selection_past_the_hand_then_reveal_never_signs_a_broken_token(client
         assert client.get(response.location, headers=EN).status_code < 500
     else:
         assert "You need 5 cards, not 4." in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("data", [
+    {"s": "audit1", "r": [[[5, 6, 7], 3]], "h": 1},          # gave away cards past the five dealt
+    {"s": "audit1", "r": [[[], 0, [0, 1, 2, 3, 7]]], "h": 1},  # showed a card past the five held
+    {"s": "audit1", "r": [[[], 4]], "h": 1},                 # four extra cards (at most three)
+    {"s": "audit1", "r": [[[0, 0]]], "h": 1},                # one card given twice
+    {"s": "audit1", "r": [[[]]] * 11, "h": 1},               # eleven rounds, the first unfinished
+    {"s": "audit1", "r": [[[], 0, [0, 1, 2, 3]]], "h": 1},     # four cards shown
+    {"s": "audit1", "r": "x", "h": 1},
+    {"s": "audit1", "h": 1},
+])
+def test_a_signed_link_to_an_impossible_game_is_a_400_with_a_clear_message(app, client, data):
+    """A token our key signed around a game the rules forbid (as a bug would sign it): 400, "broken link", a new
+    game; never a 500 later. Pokerface rules (seed 003): five cards dealt, 0-3 extras, five shown."""
+    from itsdangerous import URLSafeSerializer
+
+    token = URLSafeSerializer(app.secret_key, salt="pokerface-game").dumps(data)
+    response = client.get(f"/pokerface?g={token}", headers=EN)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400 and "This game link is broken" in html and "Round 1 of 10" in html
