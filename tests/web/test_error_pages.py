@@ -154,3 +154,20 @@ def test_any_500_is_the_translated_error_page_and_logged(tmp_path, migrated_sqli
     assert any(r.exc_info and r.exc_info[0] is ZeroDivisionError for r in caplog.records if r.name == "webapp")
     assert re.search(r"<title>[^<]*</title>", html)
     dispose(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_locked_database_on_a_poll_answers_the_error_page(app, stored, monkeypatch, caplog, lang):
+    """The children's polls are answered before Flask (QuickPoll): a locked database there goes on to Flask, which
+    answers the translated error page (503), not the WSGI server's bare 500."""
+    from sqlalchemy.exc import OperationalError
+
+    from webapp.classroom import service
+
+    def locked(*args, **kwargs):
+        raise OperationalError("select", {}, sqlite3.OperationalError("database is locked"))
+
+    monkeypatch.setattr(service, "current_version", locked)
+    code = stored["code"]
+    response = _client(app, stored, lang).get(f"/class/{code}/play/state?v=1", headers={"Accept-Language": lang})
+    assert_error_page(response, lang, caplog, "/play/state")
