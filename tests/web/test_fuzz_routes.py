@@ -7,18 +7,21 @@ each path argument. A route missing from :data:`PARAMS`, a path argument without
 strategy, or a parameter a view reads (``request.args.get("x")`` in its source) that
 :data:`PARAMS` does not name fails :func:`test_every_route_has_a_strategy`.
 
-Each example is one request from a fresh client: GET or POST (with a valid CSRF
-token, a wrong one or none), ``HX-Request`` on or off, hostile values (huge,
-empty, Unicode digits, NUL, negative, past the end, other games' notation),
-repeated keys, and cookies that are valid, tampered (bytes flipped, tokens of
-another game) or re-signed with the app's own key around an impossible state (as
-a bug would sign one). The signed state pools (Pokerface game links, the session
-cookie of Yahtzee and the Skat score sheet, a class cookie) are made once a module
-by playing through the pages.
+Each example is a request from a fresh client, then up to two more clicks on the
+state it made (its redirect, its cookies), and every in-site redirect is followed:
+GET or POST (with a valid CSRF token, a wrong one or none), ``HX-Request`` on or
+off, a whole real request with one or two values made hostile or a few parameters
+with any values (huge, empty, Unicode digits such as "²" and "٣", NUL, negative,
+past the end, other games' notation, repeated keys), and cookies that are valid,
+tampered (bits flipped, tokens of another game) or re-signed with the app's own
+key around an impossible state (as a bug would sign one). The signed state pools
+(Pokerface game links at every phase, the session cookie of Yahtzee and the Skat
+score sheet, a class cookie) are made once a module by playing through the pages.
 
-Bounded and reproducible: the ``fuzz-routes`` settings profile is derandomized, has
-no deadline and :data:`EXAMPLES` examples a route (``FUZZ_EXAMPLES=500`` for a longer
-hunt); the whole module takes well under a minute on two cores.
+Bounded and reproducible: the ``fuzz-routes`` settings profile has no deadline, no
+example database and :data:`EXAMPLES` examples a route (``FUZZ_EXAMPLES=500`` for a
+longer hunt); each route's examples come from a fixed seed (its name), the other
+tests are derandomized. No timing is asserted.
 """
 
 from __future__ import annotations
@@ -358,9 +361,10 @@ def _rules(app: Flask) -> list[tuple[str, str, Any]]:
 
 
 def _endpoints() -> list[tuple[str, str]]:
+    """Every (endpoint, method) of a freshly made app, for the test ids (collected before any fixture runs)."""
     from webapp import create_app
 
-    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": "sqlite://", "AUTO_MIGRATE": False})
     return [(endpoint, method) for endpoint, method, _ in _rules(app)]
 
 
@@ -477,7 +481,18 @@ def test_every_route_has_a_strategy(fuzz_app):
         assert not unknown, f"{module.__name__} reads parameters no route of it fuzzes: {sorted(unknown)}"
 
 
-@pytest.mark.parametrize(("endpoint", "method"), ENDPOINTS, ids=[f"{m} {e}" for e, m in ENDPOINTS])
+#: 500s the fuzzer finds whose fix is being made on another branch (issue 13: the wt-cpu part). Expected to fail
+#: with exactly this error until that fix is merged (then the test passes: delete the line).
+FIXED_ELSEWHERE = {
+    ("tichu_play.score", "GET"): "/tichu/score?third=x: _field_label does int('h') (fixed in wt-cpu)",
+    ("yahtzee.act", "POST"): "action=hold-²: int() of a Unicode digit (fixed in wt-cpu)",
+}
+
+
+@pytest.mark.parametrize(("endpoint", "method"), [
+    pytest.param(e, m, id=f"{m} {e}", marks=pytest.mark.xfail(raises=ValueError, strict=False,
+                                                              reason=FIXED_ELSEWHERE[e, m]))
+    if (e, m) in FIXED_ELSEWHERE else pytest.param(e, m, id=f"{m} {e}") for e, m in ENDPOINTS])
 def test_no_request_answers_5xx(fuzz_app, endpoint, method):
     """Hostile parameters, headers and cookies on every route: any status but 5xx."""
 
