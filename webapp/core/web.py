@@ -74,7 +74,7 @@ def init_error_pages(app: Flask) -> None:
     """Answer every 500 and every database error with the app's translated error page, and log the cause.
 
     A database error (``sqlite3``/SQLAlchemy ``OperationalError``: disk full, read-only, locked) answers 503
-    (try again later) with :data:`web.error.storage`; any other unhandled error 500 with ``web.error.internal``.
+    (try again later) with ``web.error.storage``; any other unhandled error 500 with ``web.error.internal``.
     The cause goes to ``app.logger`` with its traceback.
     """
 
