@@ -93,7 +93,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from webapp import catalogue, main
     from webapp.classroom import views as classroom
     from webapp.cli import register_flask_commands
-    from webapp.core import db, explain, i18n, security
+    from webapp.core import db, explain, i18n, security, web
     from webapp.games import games
     from webapp.quiz import views as quiz
 
@@ -101,6 +101,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     explain.init_app(app, catalogue.catalogue(), catalogue.template_globals())
     security.init_app(app)
     db.init_app(app)
+    web.init_error_pages(app)  # every 500 and database error: the translated error page, the cause logged
     app.register_blueprint(main.bp)
     for game in games():
         for module in game.parts("blueprints"):

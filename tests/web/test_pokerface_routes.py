@@ -225,3 +225,67 @@ def test_a_selection_longer_than_the_cards_held_is_read_only_as_far_as_the_cards
     assert response.status_code == 200
     assert re.search(r'id="poker-card-1"[^>]*aria-pressed="true"', html)
     assert re.search(r'id="poker-card-2"[^>]*aria-pressed="true"', html)
+
+
+# --- Issue 13, section 2: the audit's reproductions (seed "audit1") ------------------------------------------
+# Pokerface rules (seed 003): five cards are dealt, the exchange gives away some of those five, then 0-3 extra
+# cards are taken; so before the extras the child always holds exactly five cards.
+
+
+def _token(url):
+    """The signed game token ``g`` of a canonical game URL."""
+    return re.search(r"g=([^&]+)", url).group(1)
+
+
+def _held(client, url):
+    """How many cards the page shows the child holding."""
+    html = client.get(url, headers=EN).get_data(as_text=True)
+    return len(re.findall(r'class="card poker-card ', html))
+
+
+def test_exchange_checks_indices_against_the_hand_not_eight(client):
+    url = follow(client, "/pokerface?seed=audit1")
+    g = _token(url)
+    response = client.get(f"/pokerface?g={g}&sel=5,6,7&action=exchange", headers=EN)
+    assert response.status_code in (303, 400)
+    after = response.location if response.status_code == 303 else url
+    assert _held(client, after) == 5  # five held before the extras, never eight
+    url = follow(client, f"/pokerface?g={_token(after)}&action=extras&n=3")
+    assert client.get(f"/pokerface?g={_token(url)}", headers=EN).status_code == 200
+    assert _held(client, url) == 8  # five plus three extras
+
+
+def test_a_selection_past_the_hand_then_reveal_never_signs_a_broken_token(client):
+    url = follow(client, "/pokerface?seed=audit1")
+    url = follow(client, f"/pokerface?g={_token(url)}&action=exchange")
+    url = follow(client, f"/pokerface?g={_token(url)}&action=extras&n=0")
+    g = _token(url)
+    response = client.get(f"/pokerface?g={g}&sel=0,1,2,3,7", headers=EN)
+    assert response.status_code == 200
+    response = client.get(f"/pokerface?g={g}&sel=0,1,2,3,7&action=reveal", headers=EN)
+    assert response.status_code in (303, 422)
+    if response.status_code == 303:  # whatever token was signed reads back without a 5xx
+        assert client.get(response.location, headers=EN).status_code < 500
+    else:
+        assert "You need 5 cards, not 4." in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("data", [
+    {"s": "audit1", "r": [[[5, 6, 7], 3]], "h": 1},          # gave away cards past the five dealt
+    {"s": "audit1", "r": [[[], 0, [0, 1, 2, 3, 7]]], "h": 1},  # showed a card past the five held
+    {"s": "audit1", "r": [[[], 4]], "h": 1},                 # four extra cards (at most three)
+    {"s": "audit1", "r": [[[0, 0]]], "h": 1},                # one card given twice
+    {"s": "audit1", "r": [[[]]] * 11, "h": 1},               # eleven rounds, the first unfinished
+    {"s": "audit1", "r": [[[], 0, [0, 1, 2, 3]]], "h": 1},     # four cards shown
+    {"s": "audit1", "r": "x", "h": 1},
+    {"s": "audit1", "h": 1},
+])
+def test_a_signed_link_to_an_impossible_game_is_a_400_with_a_clear_message(app, client, data):
+    """A token our key signed around a game the rules forbid (as a bug would sign it): 400, "broken link", a new
+    game; never a 500 later. Pokerface rules (seed 003): five cards dealt, 0-3 extras, five shown."""
+    from itsdangerous import URLSafeSerializer
+
+    token = URLSafeSerializer(app.secret_key, salt="pokerface-game").dumps(data)
+    response = client.get(f"/pokerface?g={token}", headers=EN)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400 and "This game link is broken" in html and "Round 1 of 10" in html

@@ -12,6 +12,7 @@ from werkzeug.http import parse_cookie
 from webapp.classroom import service
 from webapp.core import security
 from webapp.core.db import db
+from webapp.core.web import STORAGE_ERRORS
 
 
 class QuickPoll:
@@ -46,7 +47,10 @@ class QuickPoll:
         if found is not None and environ.get("REQUEST_METHOD") == "GET":
             asked = [value for name, value in parse_qsl(environ.get("QUERY_STRING", ""), keep_blank_values=True)
                      if name == "v"]
-            version = self._version(found.group(1), parse_cookie(environ))
+            try:
+                version = self._version(found.group(1), parse_cookie(environ))
+            except STORAGE_ERRORS:  # the database is locked or gone: Flask asks again and shows its error page
+                return self.wsgi_app(environ, start_response)
             if asked and asked[0] == version:
                 start_response("204 NO CONTENT", list(self.NO_CONTENT))
                 return []

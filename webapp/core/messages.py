@@ -24,6 +24,11 @@ MESSAGES: dict[str, Any] = {
         "This network has started very many quizzes or classes in the last hour. Please wait %(minutes)s minutes, then try again.",
         "minutes",
     ),
+    "web.error.storage": N_("The server could not save this just now: its storage is full, read-only or busy. "
+                            "Everything saved before is kept; only this last step was not saved. Please try again in "
+                            "a few minutes, and tell whoever runs this site if it happens again."),
+    "web.error.internal": N_("Something broke on the server while it answered this page. Nothing saved before is lost. "
+                             "Go back and try again; if it happens again, tell whoever runs this site."),
     "web.error.bad_number": N_("“%(value)s” in the field “%(field)s” is not a whole number."),
     "poker.error.game": N_("This game link is broken or comes from another server, so a new game has started."),
     "poker.error.five": N_("You already picked 5 cards. Click one of them to put it back first."),

@@ -1,11 +1,16 @@
-"""Blueprints, one a feature: ``main`` (home, settings), ``skat``, ``tichu``."""
+"""What every blueprint shares: the problem tracker, htmx or full page, and the app's error pages."""
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 
-from flask import Response, make_response, render_template, request
+from flask import Flask, Response, current_app, make_response, render_template, request
+from sqlalchemy.exc import OperationalError
+from werkzeug.exceptions import InternalServerError
 
+from webapp.core.db import db
+from webapp.core.explain import render_step
 from webapp.core.steps import RuleInputError, Step
 
 
@@ -57,3 +62,55 @@ def replace_url(response: Response) -> Response:
     if url is not None:
         response.headers["HX-Replace-Url"] = url
     return response
+
+
+#: Errors of the database itself (disk full, read-only file, database locked, server gone): SQLAlchemy's wrapper,
+#: and SQLite's own when it is raised outside SQLAlchemy.
+STORAGE_ERRORS = (OperationalError, sqlite3.OperationalError)
+
+
+def error_page(step: Step, status: int) -> Response:
+    """The app's own error page (``templates/error.html``) saying ``step`` in the reader's language, with ``status``.
+
+    If the page itself cannot be drawn (the fault is in what every page needs), the sentence alone as plain text.
+    """
+    message = render_step(step, html=False)
+    try:
+        return make_response(render_template("error.html", message=message), status)
+    except Exception:  # the error page must answer whatever broke
+        current_app.logger.exception("the error page could not be drawn")
+        return Response(message, status, mimetype="text/plain")
+
+
+def init_error_pages(app: Flask) -> None:
+    """Answer every 500 and every database error with the app's translated error page, and log the cause.
+
+    A database error (``sqlite3``/SQLAlchemy ``OperationalError``: disk full, read-only, locked) answers 503
+    (try again later) with ``web.error.storage``; any other unhandled error 500 with ``web.error.internal``.
+    The cause goes to ``app.logger`` with its traceback.
+    """
+
+    @app.errorhandler(OperationalError)
+    @app.errorhandler(sqlite3.OperationalError)
+    def _storage(error: Exception) -> Response:
+        app.logger.error("the database refused a request (%s %s): %s", request.method, request.path, error,
+                         exc_info=error)
+        _rollback()
+        return error_page(Step("web.error.storage"), 503)
+
+    @app.errorhandler(InternalServerError)
+    def _internal(error: InternalServerError) -> Response:
+        cause = error.original_exception
+        if isinstance(cause, STORAGE_ERRORS):
+            return _storage(cause)
+        if cause is not None:  # Flask has logged it already ("Exception on ..."); say what the child saw
+            app.logger.error("answered 500 to %s %s: %r", request.method, request.path, cause)
+        return error_page(Step("web.error.internal"), 500)
+
+
+def _rollback() -> None:
+    """Roll back the request's database session, so the error page and the next request start clean."""
+    try:
+        db.session.rollback()
+    except Exception:  # the database is what failed: nothing more to undo
+        current_app.logger.exception("rollback after a database error failed")

@@ -47,9 +47,16 @@ class Table:
 
     @classmethod
     def load(cls) -> "Table":
-        data = session.get(SESSION_KEY) or {}
-        names = data.get("p") or ["A", "B", "C"]
-        return cls(list(names), bool(data.get("sf")), [list(g) for g in data.get("g", [])])
+        """The table in the session. What no page writes (a bug, an older version) is dropped: names other
+        than 3 or 4 texts give the default names, and each record :func:`valid_record` refuses is left out."""
+        data = session.get(SESSION_KEY)
+        data = data if isinstance(data, dict) else {}
+        names = data.get("p")
+        if not (isinstance(names, list) and len(names) in (3, 4) and all(isinstance(n, str) for n in names)):
+            names = ["A", "B", "C"]
+        games = data.get("g")
+        games = [list(g) for g in games if valid_record(g, len(names))] if isinstance(games, list) else []
+        return cls(list(names), bool(data.get("sf")), games[:MAX_GAMES])
 
     def save(self) -> None:
         session[SESSION_KEY] = {"p": self.names, "sf": int(self.seeger), "g": self.games}
@@ -84,6 +91,25 @@ def record_score(record: list[Any]) -> tuple[official.Score, tuple[Step, ...]]:
     outcome = official.parse_outcome(points, tricks, skat_cards, null=declaration.game.is_null)
     result = official.score_game(hand, skat_cards, declaration, outcome, bid or None, matadors, implied)
     return result, implied
+
+
+def valid_record(record: Any, players: int) -> bool:
+    """Whether ``record`` is one :func:`read_form` could have made for ``players`` players, and scores.
+
+    Shape: ``[declarer (0 .. players-1), game code, flags (text), bid, points, tricks (ints),
+    matadors (int) or "hand|skat" (text)]``.
+    """
+    if not (isinstance(record, list) and len(record) == 7):
+        return False
+    declarer, game, flags, bid, points, tricks, source = record
+    if not (all(type(n) is int for n in (declarer, bid, points, tricks)) and 0 <= declarer < players
+            and game in GAME_CODES and isinstance(flags, str) and type(source) in (int, str)):
+        return False
+    try:
+        record_score(record)
+    except RuleInputError:
+        return False
+    return True
 
 
 def read_form(form, players: int) -> tuple[GameForm, list[Any] | None]:

@@ -67,14 +67,18 @@ class Game(ProblemTracker):
     @classmethod
     def load(cls) -> "Game":
         """The game in the session; a damaged or missing one starts afresh."""
-        data = session.get(SESSION_KEY) or {}
+        data = session.get(SESSION_KEY)
+        data = data if isinstance(data, dict) else {}  # what no page writes (a bug, an older version)
         try:
-            card = y.parse_card(data.get("card", ""))
-            dice = y.parse_dice(data["dice"]) if data.get("dice") else ()
-            held = tuple(c == "1" for c in data.get("held", "00000"))
-            turn = Turn(card, dice, held, int(data.get("roll", 0)))
+            texts = {key: data.get(key, default) for key, default in (("card", ""), ("dice", ""), ("held", "00000"))}
+            if not all(isinstance(text, str) for text in texts.values()) or type(data.get("roll", 0)) is not int:
+                raise TypeError("a game no page writes")
+            card = y.parse_card(texts["card"])
+            dice = y.parse_dice(texts["dice"]) if texts["dice"] else ()
+            held = tuple(c == "1" for c in texts["held"])
+            turn = Turn(card, dice, held, data.get("roll", 0))
         except (RuleInputError, ValueError, TypeError, KeyError):
-            return cls(coach=bool(data.get("coach")) if isinstance(data, dict) else False)
+            return cls(coach=bool(data.get("coach")))
         return cls(turn=turn, coach=bool(data.get("coach")))
 
     def save(self) -> None:
