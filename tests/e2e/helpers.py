@@ -68,10 +68,10 @@ _LAYOUT_PROBLEMS = """([controls, minTouch, touch]) => {
     return `<${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.className && e.className.baseVal === undefined ? '.' + String(e.className).trim().split(/\\s+/).join('.') : ''}> "${text}"`;
   }
   function shown(e) {
+    /* display none, visibility hidden, opacity 0, or inside a closed <details> */
+    if (!e.checkVisibility({contentVisibilityAuto: true, opacityProperty: true, visibilityProperty: true})) return false;
     const r = e.getBoundingClientRect();
-    if (r.width < 2 || r.height < 2) return false;                      /* hidden, or visually hidden (1 px) */
-    const style = getComputedStyle(e);
-    if (style.visibility === 'hidden' || Number(style.opacity) === 0) return false;
+    if (r.width < 2 || r.height < 2) return false;                      /* visually hidden (1 px) */
     const x = r.left + window.scrollX, y = r.top + window.scrollY;
     return x + r.width > 0 && y + r.height > 0;                          /* the skip link waits off screen */
   }

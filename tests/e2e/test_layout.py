@@ -217,3 +217,19 @@ def test_a_quiz_question_is_one_step_back(new_page):
     htmx_click(page, page.locator("#quiz-next"))
     expect(page.locator("#quiz-form")).to_be_visible()
     assert page.evaluate("() => history.length") == before + 1, "the next question is a step a child goes back to"
+
+
+def test_the_teachers_clicks_replace_the_address(new_page):
+    """Showing a hand, the next step, asking: one page for the teacher, one step back to the start page."""
+    teacher = open_page(new_page, SCREENS[4][1], False, "en")
+    teacher.goto("/class")
+    teacher.click("#class-new")
+    expect(teacher.locator("#join-code")).to_be_visible()
+    before = teacher.evaluate("() => history.length")
+    teacher.click("#do-demo")
+    expect(teacher.locator("#do-reveal")).to_be_visible()
+    teacher.click("#do-reveal")
+    expect(teacher.locator("#demo-steps li").first).to_be_visible()
+    teacher.click("#do-ask")
+    expect(teacher.locator("#do-close")).to_be_visible()
+    assert teacher.evaluate("() => history.length") == before, "each teacher's click added a history entry"
