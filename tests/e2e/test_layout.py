@@ -133,9 +133,23 @@ def open_page(new_page, size: dict, touch: bool, lang: str, **options) -> Page:
                     **options)
 
 
+#: Known defects of pages outside the shared layout, each to be fixed by the page's owner (issue 14); strict, so
+#: the mark must go when the page is fixed. (page, touch screens only?) -> reason.
+KNOWN = {
+    "tichu": "the 'out of turn' checkbox is 28x28 px (tichu.css), not label-wrapped",
+    "tichu-verdict": "the 'out of turn' checkbox is 28x28 px (tichu.css), not label-wrapped",
+}
+
+
+def _known(name: str, touch: bool) -> str | None:
+    return KNOWN.get(name) if touch else None
+
+
 @pytest.mark.parametrize(("screen", "size", "touch", "lang"), RUNS, ids=[f"{r[0]}-{r[3]}" for r in RUNS])
 @pytest.mark.parametrize(("name", "reach"), PAGES, ids=[p[0] for p in PAGES])
-def test_page_fits_the_screen(new_page, browser_errors, classroom, name, reach, screen, size, touch, lang):
+def test_page_fits_the_screen(new_page, browser_errors, classroom, name, reach, screen, size, touch, lang, request):
+    if _known(name, touch):
+        request.applymarker(pytest.mark.xfail(reason=_known(name, touch), raises=AssertionError, strict=True))
     browser_errors.allow_status(400)
     page = open_page(new_page, size, touch, lang, screenshot=False)
     reach(page, classroom)
@@ -233,3 +247,32 @@ def test_the_teachers_clicks_replace_the_address(new_page):
     teacher.click("#do-ask")
     expect(teacher.locator("#do-close")).to_be_visible()
     assert teacher.evaluate("() => history.length") == before, "each teacher's click added a history entry"
+
+
+def test_the_phone_menu_opens_without_javascript(new_page):
+    """On a phone the header's links fold into a menu that a <details> opens: no JavaScript needed."""
+    page = open_page(new_page, SCREENS[0][1], True, "en", java_script_enabled=False)
+    page.goto("/skat")
+    expect(page.locator("header .nav-wide")).to_be_hidden()
+    menu_link = page.locator("header .nav-menu a[href='/tichu']")
+    expect(menu_link).to_be_hidden()
+    page.locator("header .nav-menu summary").tap()
+    expect(menu_link).to_be_visible()
+    assert_layout(page, touch=True, what="/skat with the menu open")
+    menu_link.tap()
+    expect(page).to_have_url(re.compile(r"/tichu$"))
+
+
+@pytest.mark.parametrize(("screen", "size", "touch"), SMALL_SCREENS[:2], ids=[s[0] for s in SMALL_SCREENS[:2]])
+def test_the_quiz_feedback_and_the_next_question_are_on_screen(new_page, screen, size, touch):
+    page = open_page(new_page, size, touch, "en")
+    page.goto("/quiz")
+    page.click("#quiz-start")
+    expect(page.locator("#quiz-form")).to_be_visible()
+    _answer_first_field(page, "#quiz-form")
+    page.locator("#quiz-submit").scroll_into_view_if_needed()
+    htmx_click(page, page.locator("#quiz-submit"))
+    assert_in_view(page, page.locator("#feedback-verdict"), "the quiz's verdict")
+    assert_in_view(page, page.locator("#quiz-next"), "the next question's button")
+    htmx_click(page, page.locator("#quiz-next"))
+    assert_in_view(page, page.locator("#quiz-panel-title"), "the next question")
