@@ -19,9 +19,11 @@ SERVICE_LINKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
 )
 SERVICE_TILES: tuple[Tile, ...] = (
     Tile("quiz.start", N_("Quiz: test yourself"),
-         N_("Answer ten questions about Skat, Tichu or poker and see at once what was right, and why. Share the quiz code with friends.")),
+         N_("Answer ten questions about Skat, Tichu or poker and see at once what was right, and why. Share the quiz code with friends."),
+         symbol="?"),
     Tile("classroom.start", N_("Classroom: play together"),
-         N_("The teacher shows hands on the projector, the class answers on tablets, and everybody sees the results live.")),
+         N_("The teacher shows hands on the projector, the class answers on tablets, and everybody sees the results live."),
+         symbol="✓"),
 )
 
 
@@ -37,7 +39,7 @@ ONE_YEAR = 365 * 24 * 3600
 @bp.get("/")
 def home():
     """The home page: what the app teaches and the way to each trainer."""
-    tiles = [tile for g in games() for tile in g.tiles] + list(SERVICE_TILES)
+    tiles = [tile for g in games() for tile in g.tiles] + list(SERVICE_TILES)  # one big tile a game, then services
     return render_template("home.html", tiles=tiles)
 
 

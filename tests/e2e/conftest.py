@@ -212,11 +212,13 @@ def new_page(
 
     Each page gets its own browser context (no cookies shared), a base URL so
     ``page.goto("/skat")`` works, and the error watch. When the test ends, each
-    page's final state is saved as a full-page screenshot.
+    page's final state is saved as a full-page screenshot (unless ``screenshot=False``:
+    the test saves its own).
     """
     opened: list[Page] = []
+    unsaved: set[int] = set()
 
-    def make(*, locale: str = "en-US", viewport: dict | None = None, **options) -> Page:
+    def make(*, locale: str = "en-US", viewport: dict | None = None, screenshot: bool = True, **options) -> Page:
         context = browser.new_context(
             base_url=live_server, locale=locale, viewport=viewport or DESKTOP, **options
         )
@@ -224,6 +226,8 @@ def new_page(
         page = context.new_page()
         browser_errors.watch(page)
         opened.append(page)
+        if not screenshot:
+            unsaved.add(id(page))
         return page
 
     yield make
@@ -233,7 +237,7 @@ def new_page(
     for number, page in enumerate(opened, start=1):
         suffix = "" if number == 1 else f"-{number}"
         try:
-            if not page.is_closed():
+            if not page.is_closed() and id(page) not in unsaved:
                 page.screenshot(path=str(SCREENSHOTS / f"{base}{suffix}.png"), full_page=True)
         finally:
             page.context.close()

@@ -61,7 +61,7 @@ def test_switch_to_german_and_back_keeps_the_hand(page: Page):
     assert cookie(page, "lang") == "de"
 
     # the cookie keeps German on the next page, although the browser asks for English
-    page.locator("header nav a[href='/tichu']").click()
+    page.locator("header nav.nav-wide a[href='/tichu']").click()
     expect(page).to_have_url(re.compile(r"/tichu$"))
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.locator("h1")).to_have_text("Tichu: Darf ich das spielen?")

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from .accessibility import assert_accessible
 from .conftest import SCREENSHOTS
-from .helpers import htmx_click, htmx_swap
+from .helpers import assert_in_view, htmx_click, htmx_swap
 
 pytestmark = pytest.mark.e2e
 
@@ -232,9 +232,9 @@ def test_tablet_touch(tablet_page: Page):
     with htmx_swap(page):
         card(page, "8D").tap()
     expect(page.locator("#skat-value")).to_have_text("36")
-    # the stacked layout keeps the verdict in sight while the child is at the cards
-    card(page, "AC").scroll_into_view_if_needed()
-    expect(page.locator("#skat-value")).to_be_in_viewport()
+    # issue 14: the result stands after the cards (no panel pinned over them); the 10th card brings it on screen
+    assert_in_view(page, page.locator("#skat-verdict"), "the game value after the 10th card")
+    assert page.evaluate("getComputedStyle(document.querySelector('.result-panel')).position") == "static"
     page.screenshot(path=str(SCREENSHOTS / "tablet-viewport.png"))
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the page scrolls sideways by {overflow}px on a tablet"

@@ -114,14 +114,15 @@ def test_answers_are_stored_once_reload_and_second_tab(app, client):
     assert client.get(run_url + "/2").status_code == 303  # feedback on an unanswered question
 
 
-def test_htmx_answer_gives_the_fragment_and_pushes_the_feedback_url(app, client):
+def test_htmx_answer_gives_the_fragment_and_puts_the_feedback_url_in_place(app, client):
     run_url = start(client, kind="tichu_legality")
     _, questions = questions_of(app, run_url)
     response = client.post(run_url + "/answer", data={"position": "0", **wrong_form(questions[0], "tichu_legality")},
                            headers=HX)
     html = response.get_data(as_text=True)
     assert response.status_code == 200
-    assert response.headers["HX-Push-Url"] == run_url + "/0"
+    # the feedback is the same question: it replaces the address (the next question pushes one)
+    assert response.headers["HX-Replace-Url"] == run_url + "/0" and "HX-Push-Url" not in response.headers
     assert "<html" not in html and 'id="feedback-verdict"' in html
     assert 'class="step step-wrong"' in html and "This is where your answer went wrong." in html
 

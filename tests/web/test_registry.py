@@ -3,6 +3,7 @@ and a language is its compiled catalogue (issue 12: "a new language is one .po f
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -27,12 +28,17 @@ def test_the_nav_links_every_game_then_the_quiz_and_the_classroom(client):
 
 
 def test_every_home_tile_leads_to_a_page(client):
-    html = client.get("/").get_data(as_text=True)
+    html = client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
     tiles = html[html.index('<ul class="trainers">'):html.index("</ul>")]
+    # issue 14: one big tile a game and one each for the quiz and the classroom, Skat marked as the start
+    firsts = re.findall(r'<a class="trainer" href="([^"]+)"', tiles)
+    assert firsts == ["/skat", "/tichu", "/pokerface", "/yahtzee", "/quiz", "/class"]
+    assert tiles.count('<li class="tile') == 6 and tiles.count("</li>") == 6
+    assert tiles.count("Start here") == 1 and tiles.index("Start here") < tiles.index('href="/tichu"')
     links = [part.split('"')[0].replace("&amp;", "&") for part in tiles.split('href="')[1:]]
-    # 2 Skat tiles, 3 Tichu, 1 Pokerface, 1 Yahtzee, Quiz, Classroom: every tile of the seed's home page
-    assert len(links) == 9 and tiles.count("<li>") == tiles.count("</li>") == 9
-    assert "/skat?rules=official" in links
+    # the games' other pages are small links inside their tiles
+    assert {"/skat?rules=official", "/skat/score", "/tichu/trick", "/tichu/score", "/pokerface/hands",
+            "/pokerface/quiz"} <= set(links)
     for link in links:
         assert client.get(link).status_code in (200, 303), link
 

@@ -64,7 +64,7 @@ def test_clicks_go_to_the_skat_when_chosen(client):
     response = client.get(f"/skat?rules=official&hand={TRAP}&target=skat&toggle=JC", headers={**HX, **EN})
     html = response.get_data(as_text=True)
     assert response.status_code == 200
-    assert response.headers["HX-Push-Url"].endswith("rules=official&skat=JC&target=skat")
+    assert response.headers["HX-Replace-Url"].endswith("rules=official&skat=JC&target=skat")
     assert "skat: 1 of 2 cards" in html
     third = client.get(f"/skat?rules=official&hand={TRAP}&skat=JC,7C&target=skat&toggle=7H", headers={**HX, **EN})
     assert third.status_code == 422

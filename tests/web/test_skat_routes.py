@@ -59,7 +59,7 @@ def test_other_seed_hands(client, hand, expected):
     assert expected in verdict
 
 
-def test_htmx_click_returns_fragment_with_oob_grid_and_push_url(client):
+def test_htmx_click_returns_fragment_with_oob_grid_and_replaces_the_url(client):
     hand = "JC,JS,JD,AC,KC,9C,AS,7H,QD"
     response = client.get("/skat", query_string={"hand": hand, "toggle": "8D"}, headers={**HX, **EN})
     html = response.get_data(as_text=True)
@@ -67,9 +67,20 @@ def test_htmx_click_returns_fragment_with_oob_grid_and_push_url(client):
     assert "<html" not in html
     assert 'id="skat-hand" class="hand-builder" hx-swap-oob="true"' in html
     assert re.search(r'id="skat-value">36<', html)
-    # the pushed URL lists the 10 cards in deck order
-    assert response.headers["HX-Push-Url"] == "/skat?hand=AC,KC,JC,9C,AS,JS,7H,QD,JD,8D"
+    # the new URL lists the 10 cards in deck order, and replaces the address (a click inside the page: issue 14)
+    assert response.headers["HX-Replace-Url"] == "/skat?hand=AC,KC,JC,9C,AS,JS,7H,QD,JD,8D"
+    assert "HX-Push-Url" not in response.headers
     assert response.headers["Vary"] and "HX-Request" in response.headers["Vary"]
+
+
+def test_the_click_that_completes_the_hand_scrolls_the_value_into_view(client):
+    """Issue 14: after the 10th card the game value must be on screen, also where it stands below the cards."""
+    tenth = client.get("/skat", query_string={"hand": "JC,JS,JD,AC,KC,9C,AS,7H,QD", "toggle": "8D"}, headers=HX)
+    assert tenth.headers["HX-Reswap"] == "innerHTML show:#skat-result-title:top"
+    ninth = client.get("/skat", query_string={"hand": "JC,JS,JD,AC,KC,9C,AS,7H", "toggle": "8D"}, headers=HX)
+    assert "HX-Reswap" not in ninth.headers
+    random_hand = client.get("/skat", query_string={"action": "random"}, headers=HX)
+    assert random_hand.headers["HX-Reswap"] == "innerHTML show:#skat-result-title:top"
 
 
 def test_click_without_javascript_redirects_to_the_permalink(client):
@@ -89,7 +100,7 @@ def test_eleventh_card_is_refused_and_the_hand_kept(client):
     assert response.status_code == 422
     assert "You already have 10 cards. Take one away first." in html
     assert pressed(html) == set(SEED_HAND.split(","))
-    assert "HX-Push-Url" not in response.headers
+    assert "HX-Push-Url" not in response.headers and "HX-Replace-Url" not in response.headers
 
 
 @pytest.mark.parametrize("htmx", [True, False])

@@ -37,17 +37,22 @@ def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true" and request.headers.get("HX-History-Restore-Request") != "true"
 
 
-def page_or_fragment(page: str, fragment: str, status: int, push_url: str | None = None, **context) -> Response:
+def page_or_fragment(page: str, fragment: str, status: int, push_url: str | None = None,
+                     replace_url: str | None = None, **context) -> Response:
     """Render the full ``page`` for a normal request, only ``fragment`` for htmx.
 
     The page template includes the fragment template, so markup has one source.
-    For htmx, ``push_url`` (the canonical URL of the new state) goes into the
-    ``HX-Push-Url`` header so the address bar stays shareable.
+    For htmx, the canonical URL of the new state goes into the address bar so it stays
+    shareable: ``replace_url`` replaces the current history entry (``HX-Replace-Url``: a click
+    inside a page, so Back leaves the page), ``push_url`` adds one (``HX-Push-Url``: a real new
+    step a child would go Back to). Neither is sent with an error status.
     """
     if is_htmx():
         response = make_response(render_template(fragment, oob=True, **context), status)
         if push_url is not None and status < 400:
             response.headers["HX-Push-Url"] = push_url
+        if replace_url is not None and status < 400:
+            response.headers["HX-Replace-Url"] = replace_url
         return response
     return make_response(render_template(page, oob=False, **context), status)
 

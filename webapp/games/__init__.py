@@ -22,19 +22,40 @@ PACKAGES: tuple[str, ...] = ("skat", "tichu", "pokerface", "yahtzee")
 
 
 @dataclass(frozen=True)
+class TileLink:
+    """A small link inside a home tile, to one of the game's further pages.
+
+    Attributes:
+        endpoint: the Flask endpoint (``"skat_score.sheet"``).
+        text: English text marked with ``N_``, translated when the page is rendered.
+        values: URL parameters as ``(name, value)`` pairs.
+    """
+
+    endpoint: str
+    text: str
+    values: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class Tile:
-    """One tile of the home page: a link to a game's page with a title and a line of text.
+    """One big tile of the home page: a link to a game's first page with a title and a line of text.
 
     Attributes:
         endpoint: the Flask endpoint (``"skat.page"``).
         title, text: English texts marked with ``N_``, translated when the page is rendered.
         values: URL parameters as ``(name, value)`` pairs (``(("rules", "official"),)``).
+        links: the game's other pages, shown as small links inside the tile.
+        start_here: the tile a new child should try first (marked "Start here"); one on the page.
+        symbol: a few decorative characters drawn large on the tile (``"♣♠"``), hidden from screen readers.
     """
 
     endpoint: str
     title: str
     text: str
     values: tuple[tuple[str, str], ...] = ()
+    links: tuple[TileLink, ...] = ()
+    start_here: bool = False
+    symbol: str = ""
 
 
 @dataclass(frozen=True)
@@ -53,7 +74,7 @@ class Game:
         quiz_kinds: modules of question kinds (see :mod:`webapp.core.quizkind`).
         look: module that draws the game's cards (see :mod:`webapp.core.explain`): ``CARD_TYPES``,
             ``card_name(card)``, ``card_face(card)`` and ``TEMPLATE_GLOBALS``; None for a game without cards.
-        tiles: its tiles on the home page.
+        tiles: its tiles on the home page (one big tile a game; further pages as its ``links``).
     """
 
     key: str

@@ -121,8 +121,12 @@ def _load(public_id: str) -> QuizRun:
     return run
 
 
-def _render(run: QuizRun, position: int | None = None, problem: Step | None = None, status: int = 200, push: bool = False):
-    """The quiz area: feedback on ``position``, else the next question or the summary."""
+def _render(run: QuizRun, position: int | None = None, problem: Step | None = None, status: int = 200, replace: bool = False):
+    """The quiz area: feedback on ``position``, else the next question or the summary.
+
+    ``replace``: an htmx answer puts the area's URL in the address bar in place of the current one
+    (the feedback is still the same question; the next question's link pushes a new entry).
+    """
     answered = len(run.answers)
     context: dict[str, Any] = {"run": run, "stats": service.stats(run), "problem": problem, "code": run.quiz.code,
                                "kind_title": Step(kinds.get(run.quiz.kind).TITLE)}
@@ -140,7 +144,7 @@ def _render(run: QuizRun, position: int | None = None, problem: Step | None = No
         wrong = [(i, service.run_question(run, i), a) for i, a in enumerate(run.answers) if not a.correct]
         context.update(state="summary", wrong=wrong, current=len(run.numbers))
         url = url_for("quiz.run", public_id=run.public_id)
-    return page_or_fragment("quiz/run.html", "quiz/_run.html", status, push_url=url if push else None, **context)
+    return page_or_fragment("quiz/run.html", "quiz/_run.html", status, replace_url=url if replace else None, **context)
 
 
 @bp.get("/quiz/<public_id>")
@@ -180,7 +184,7 @@ def answer(public_id: str):
         service.store_answer(run_row, position, asked, given)
     if not is_htmx():
         return redirect(url_for("quiz.feedback", public_id=public_id, position=position), code=303)
-    return _render(run_row, position, push=True)
+    return _render(run_row, position, replace=True)
 
 
 @bp.post("/quiz/<public_id>/again")

@@ -9,7 +9,7 @@ This package stays light to import: the built-in bots run as ``python -m webapp.
 """
 
 from webapp.core.markers import N_
-from webapp.games import Game, Tile
+from webapp.games import Game, Tile, TileLink
 
 GAME = Game(
     key="pokerface",
@@ -22,6 +22,9 @@ GAME = Game(
     look="webapp.games.pokerface.look",
     tiles=(
         Tile("pokerface.page", N_("Pokerface: which hand is best?"),
-             N_("Play ten rounds of poker against three bots: swap cards, take extra cards, show your best five, and see who wins and why.")),
+             N_("Play ten rounds of poker against three bots: swap cards, take extra cards, show your best five, and see who wins and why."),
+             links=(TileLink("pokerface.hands", N_("Which hands are best?")),
+                    TileLink("pokerface.quiz", N_("Quiz: which hand wins?"))),
+             symbol="♠♥"),
     ),
 )

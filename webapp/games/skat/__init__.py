@@ -8,7 +8,7 @@
 """
 
 from webapp.core.markers import N_
-from webapp.games import Game, Tile
+from webapp.games import Game, Tile, TileLink
 
 GAME = Game(
     key="skat",
@@ -21,9 +21,9 @@ GAME = Game(
     look="webapp.games.skat.look",
     tiles=(
         Tile("skat.page", N_("Skat: how high may I bid?"),
-             N_("Pick your 10 cards and see the game value of your hand: jacks, trumps, aces, and the multiplication.")),
-        Tile("skat.page", N_("Skat by the official rules"),
-             N_("The bidding coach: what every game is worth before the skat, how high you may bid safely, and a score sheet for your table."),
-             (("rules", "official"),)),
+             N_("Pick your 10 cards and see the game value of your hand: jacks, trumps, aces, and the multiplication."),
+             links=(TileLink("skat.page", N_("Skat by the official rules"), (("rules", "official"),)),
+                    TileLink("skat_score.sheet", N_("Score sheet"))),
+             start_here=True, symbol="♣♠♥♦"),
     ),
 )

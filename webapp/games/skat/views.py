@@ -168,6 +168,10 @@ def hand_url(cards: list[skat.Card], state: HandState | None = None) -> str:
     return url_for("skat.page", **params)
 
 
+#: How htmx swaps in an answer to a complete hand: the result's heading scrolled to the top of the screen.
+SHOW_RESULT = "innerHTML show:#skat-result-title:top"
+
+
 @bp.get("/skat")
 def page():
     """The Skat trainer page, or its result fragment for htmx.
@@ -177,7 +181,8 @@ def page():
     ``official``), and in official mode ``skat`` (two cards), ``target``
     (``hand``/``skat``: where a click puts a card) and ``set_target`` (the
     switch's buttons). Status 400 for bad input, 422 for an eleventh card or a
-    third skat card; the cards already built are kept.
+    third skat card; the cards already built are kept. An htmx click that completes the hand
+    answers with ``HX-Reswap`` (:data:`SHOW_RESULT`) so the value arrives on screen.
     """
     state = read_options(request.args)
     read_hand(request.args.get("hand", ""), request.args.get("skat", "") if state.rules is Rules.OFFICIAL else "", state)
@@ -194,11 +199,11 @@ def page():
             coach = bidding_coach(selected, in_skat if len(in_skat) == official.SKAT_SIZE else None)
         else:
             result = skat.family_game_value(selected)
-    return page_or_fragment(
+    response = page_or_fragment(
         "skat/page.html",
         "skat/_update.html",
         state.status,
-        push_url=url,
+        replace_url=url,  # a click inside the page: Back leaves /skat
         game="skat",
         selected=selected,
         hand_text=",".join(map(str, selected)),
@@ -215,3 +220,7 @@ def page():
         ranks=skat.RANKS,
         card=skat.Card,
     )
+    if is_htmx() and (toggle or action == "random") and len(selected) == skat.HAND_SIZE and state.problem is None:
+        # the hand is complete: bring the answer on screen (on a phone or tablet it stands after the cards)
+        response.headers["HX-Reswap"] = SHOW_RESULT
+    return response

@@ -8,7 +8,7 @@
 """
 
 from webapp.core.markers import N_
-from webapp.games import Game, Tile
+from webapp.games import Game, Tile, TileLink
 
 GAME = Game(
     key="tichu",
@@ -21,10 +21,8 @@ GAME = Game(
     look="webapp.games.tichu.look",
     tiles=(
         Tile("tichu.page", N_("Tichu: may I play this?"),
-             N_("Put a play on the table and try yours on top: single, pair, full house, straight, stairs, bomb, and the four special cards.")),
-        Tile("tichu_play.trick", N_("Tichu: play a whole trick"),
-             N_("Sit at the table with three bots: fulfil the wish, give the Dragon away, throw in a bomb, pass the Dog.")),
-        Tile("tichu_play.score", N_("Tichu: count a round"),
-             N_("Who went out first, the card points, Tichu and Grand Tichu: the score of a round, explained.")),
+             N_("Put a play on the table and try yours on top: single, pair, full house, straight, stairs, bomb, and the four special cards."),
+             links=(TileLink("tichu_play.trick", N_("Play a trick")), TileLink("tichu_play.score", N_("Count a round"))),
+             symbol="★"),
     ),
 )

@@ -18,6 +18,7 @@ GAME = Game(
     cli="webapp.games.yahtzee.cli",
     tiles=(
         Tile("yahtzee.page", N_("Yahtzee: play with a coach"),
-             N_("Roll the dice, keep the good ones, and fill the score card. The coach shows the best move and the chances behind it.")),
+             N_("Roll the dice, keep the good ones, and fill the score card. The coach shows the best move and the chances behind it."),
+             symbol="⚄⚂"),
     ),
 )

@@ -1,0 +1,278 @@
+"""Every page at the five screens of issue 14: phone, tablet (portrait, landscape), laptop, projector.
+
+For each page and screen the test fails on sideways scrolling, on a control that lies under another
+(the centre of every link, button, input, select and summary is itself once scrolled into view), and,
+on the three touch screens, on a control (cards included) under 44 x 44 CSS px. It saves a screenshot
+of every page at every screen in ``test-artifacts/screenshots/layout/<page>-<w>x<h>[-de].png``.
+At phone and tablet size it runs in English and German, with axe-core (no serious or critical finding).
+
+Then the journeys where the answer must arrive on screen (the Skat value after the 10th card) and
+where clicks inside a page must not pile up history entries.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Callable, Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .accessibility import assert_accessible
+from .conftest import ACTION_TIMEOUT, SCREENSHOTS
+from .helpers import SCREENS, assert_in_view, assert_layout, htmx_click
+
+pytestmark = pytest.mark.e2e
+
+LAYOUT_SHOTS = SCREENSHOTS / "layout"
+SEED_HAND = "JC,JS,JD,AC,KC,9C,AS,7H,QD,8D"
+#: The projector polls every second, a child's tablet every 2 s: plus slack for a busy machine.
+LIVE = 6_000
+
+
+# --- pages that need a class or a quiz run first ------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def classroom(browser: Browser, live_server: str) -> Iterator[dict]:
+    """One class for the module, with a question asked: its projector URL and its join code."""
+    context = browser.new_context(base_url=live_server)
+    context.set_default_timeout(ACTION_TIMEOUT)
+    teacher = context.new_page()
+    teacher.goto("/class")
+    teacher.click("#class-new")
+    expect(teacher.locator("#join-code")).to_be_visible()
+    code = teacher.locator("#join-code").inner_text().strip()
+    teacher.click("#do-ask")
+    expect(teacher.locator(".q-cards.huge .q-card").first).to_be_visible()
+    try:
+        yield {"code": code, "projector": teacher.url}
+    finally:
+        context.close()
+
+
+def _quiz_run(page: Page, _class: dict) -> None:
+    page.goto("/quiz")
+    page.click("#quiz-start")
+    expect(page.locator("#quiz-form")).to_be_visible()
+
+
+def _answer_first_field(page: Page, form: str) -> None:
+    """Answer a question whatever its kind: the first choice of each choice field, the lowest number."""
+    for field in page.locator(f"{form} fieldset.q-field").all():
+        choice = field.locator("label.q-choice")
+        if choice.count():
+            choice.first.click()
+        else:
+            number = field.locator("input[type=number]")
+            number.fill(number.get_attribute("min") or "0")
+
+
+def _quiz_feedback(page: Page, class_: dict) -> None:
+    _quiz_run(page, class_)
+    _answer_first_field(page, "#quiz-form")
+    htmx_click(page, page.locator("#quiz-submit"))
+    expect(page.locator("#quiz-feedback")).to_be_visible()
+
+
+def _projector(page: Page, class_: dict) -> None:
+    page.goto(class_["projector"])
+    expect(page.locator("#live")).to_be_visible()
+
+
+def _child(page: Page, class_: dict) -> None:
+    page.goto(f"/class/{class_['code']}")
+    page.fill("#class-nickname", f"Kid{uuid.uuid4().hex[:6]}")
+    page.click("#class-join")
+    expect(page.locator("#child-form")).to_be_visible(timeout=LIVE)
+
+
+def _goto(path: str, status: int = 200) -> Callable[[Page, dict], int]:
+    def visit(page: Page, _class: dict) -> int:
+        response = page.goto(path)
+        assert response is not None and response.status == status, f"{path} answered {response and response.status}"
+        return status
+    return visit
+
+
+#: (name, how to get there). Every GET route that renders a page, and the states a child sees most.
+PAGES: list[tuple[str, Callable[[Page, dict], object]]] = [
+    ("home", _goto("/")),
+    ("skat", _goto("/skat")),
+    ("skat-hand", _goto(f"/skat?hand={SEED_HAND}")),
+    ("skat-official", _goto("/skat?rules=official")),
+    ("skat-coach", _goto(f"/skat?rules=official&hand={SEED_HAND}&skat=JH,7D")),
+    ("skat-score", _goto("/skat/score")),
+    ("skat-bad-card", _goto("/skat?hand=JC,XX", 400)),
+    ("tichu", _goto("/tichu")),
+    ("tichu-verdict", _goto("/tichu?table=44499&play=77722")),
+    ("tichu-trick", _goto("/tichu/trick")),
+    ("tichu-score", _goto("/tichu/score?first=1&second=2&third=3&t1=30&t2=20&t3=25&t4=15&hand=10")),
+    ("pokerface", _goto("/pokerface?seed=layout")),
+    ("pokerface-hands", _goto("/pokerface/hands")),
+    ("pokerface-quiz", _goto("/pokerface/quiz")),
+    ("yahtzee", _goto("/yahtzee")),
+    ("quiz", _goto("/quiz")),
+    ("quiz-run", _quiz_run),
+    ("quiz-feedback", _quiz_feedback),
+    ("class", _goto("/class")),
+    ("class-projector", _projector),
+    ("class-child", _child),
+]
+#: (screen name, viewport, touch, language): every screen in English, phone and tablet in German too.
+RUNS = [(name, size, touch, "en") for name, size, touch in SCREENS] + [
+    (name, size, touch, "de") for name, size, touch in SCREENS if name in ("phone", "tablet")
+]
+LOCALES = {"en": "en-US", "de": "de-DE"}
+
+
+def open_page(new_page, size: dict, touch: bool, lang: str, **options) -> Page:
+    """A page at ``size``; a touch screen (and a phone's mobile viewport at phone width) when ``touch``."""
+    return new_page(locale=LOCALES[lang], viewport=size, has_touch=touch, is_mobile=touch and size["width"] < 500,
+                    **options)
+
+
+#: Known defects of pages outside the shared layout, each to be fixed by the page's owner (issue 14); strict, so
+#: the mark must go when the page is fixed. (page, touch screens only?) -> reason.
+KNOWN = {
+    "tichu": "the 'out of turn' checkbox is 28x28 px (tichu.css), not label-wrapped",
+    "tichu-verdict": "the 'out of turn' checkbox is 28x28 px (tichu.css), not label-wrapped",
+}
+
+
+def _known(name: str, touch: bool) -> str | None:
+    return KNOWN.get(name) if touch else None
+
+
+@pytest.mark.parametrize(("screen", "size", "touch", "lang"), RUNS, ids=[f"{r[0]}-{r[3]}" for r in RUNS])
+@pytest.mark.parametrize(("name", "reach"), PAGES, ids=[p[0] for p in PAGES])
+def test_page_fits_the_screen(new_page, browser_errors, classroom, name, reach, screen, size, touch, lang, request):
+    if _known(name, touch):
+        request.applymarker(pytest.mark.xfail(reason=_known(name, touch), raises=AssertionError, strict=True))
+    browser_errors.allow_status(400)
+    page = open_page(new_page, size, touch, lang, screenshot=False)
+    reach(page, classroom)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    LAYOUT_SHOTS.mkdir(parents=True, exist_ok=True)
+    suffix = "" if lang == "en" else f"-{lang}"
+    page.screenshot(path=str(LAYOUT_SHOTS / f"{name}-{size['width']}x{size['height']}{suffix}.png"), full_page=True)
+    assert_layout(page, touch=touch, what=f"{name} at {size['width']}x{size['height']} ({lang})")
+    if screen in ("phone", "tablet"):
+        assert_accessible(page, f"{name} at {size['width']}x{size['height']} ({lang})")
+
+
+# --- the answer arrives on screen -----------------------------------------------------------------
+
+SMALL_SCREENS = [s for s in SCREENS if s[0] in ("phone", "tablet", "tablet-landscape")]
+
+
+@pytest.mark.parametrize(("screen", "size", "touch"), SMALL_SCREENS, ids=[s[0] for s in SMALL_SCREENS])
+@pytest.mark.parametrize("rules", ["family", "official"])
+def test_the_skat_value_is_on_screen_after_the_tenth_card(new_page, screen, size, touch, rules):
+    page = open_page(new_page, size, touch, "en")
+    page.goto("/skat" if rules == "family" else "/skat?rules=official")
+    for card in SEED_HAND.split(","):
+        button = page.locator(f"#card-{card}")
+        button.scroll_into_view_if_needed()
+        htmx_click(page, button)
+        expect(button).to_have_attribute("aria-pressed", "true")
+    value = page.locator("#skat-value" if rules == "family" else "#coach-safe")
+    expect(value).to_have_text(re.compile(r"^\d+$"))
+    assert_in_view(page, page.locator("#skat-verdict"), "the game value after the 10th card")
+
+
+def test_the_helper_sees_a_value_below_the_screen(new_page):
+    """The check itself must be able to fail: a value far below the screen of a phone is not in view."""
+    page = open_page(new_page, SCREENS[0][1], True, "en")
+    page.goto(f"/skat?hand={SEED_HAND}")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.evaluate("() => document.querySelector('#skat-verdict').style.marginTop = '3000px'")
+    with pytest.raises(AssertionError, match="should be on screen"):
+        assert_in_view(page, page.locator("#skat-verdict"))
+
+
+# --- clicks inside a page replace the address ------------------------------------------------------
+
+
+def test_skat_clicks_replace_the_address(new_page):
+    page = open_page(new_page, SCREENS[1][1], True, "en")
+    page.goto("/skat")
+    before = page.evaluate("() => history.length")
+    for card in SEED_HAND.split(",")[:4]:
+        htmx_click(page, page.locator(f"#card-{card}"))
+    htmx_click(page, page.locator("#skat-random"))
+    expect(page).to_have_url(re.compile(r"hand="))
+    assert page.evaluate("() => history.length") == before, "each click inside /skat added a history entry"
+
+
+def test_official_skat_clicks_replace_the_address(new_page):
+    page = open_page(new_page, SCREENS[1][1], True, "en")
+    page.goto("/skat?rules=official")
+    before = page.evaluate("() => history.length")
+    htmx_click(page, page.locator("#card-JC"))
+    htmx_click(page, page.locator("#target-skat"))
+    htmx_click(page, page.locator("#card-7D"))
+    expect(page).to_have_url(re.compile(r"skat=7D"))
+    assert page.evaluate("() => history.length") == before
+
+
+def test_a_quiz_question_is_one_step_back(new_page):
+    """Answering replaces the address (the feedback is the same question); the next question pushes one."""
+    page = open_page(new_page, SCREENS[1][1], True, "en")
+    page.goto("/quiz")
+    page.click("#quiz-start")
+    expect(page.locator("#quiz-form")).to_be_visible()
+    before = page.evaluate("() => history.length")
+    _answer_first_field(page, "#quiz-form")
+    htmx_click(page, page.locator("#quiz-submit"))
+    expect(page.locator("#quiz-feedback")).to_be_visible()
+    assert page.evaluate("() => history.length") == before, "the answer pushed a history entry"
+    htmx_click(page, page.locator("#quiz-next"))
+    expect(page.locator("#quiz-form")).to_be_visible()
+    assert page.evaluate("() => history.length") == before + 1, "the next question is a step a child goes back to"
+
+
+def test_the_teachers_clicks_replace_the_address(new_page):
+    """Showing a hand, the next step, asking: one page for the teacher, one step back to the start page."""
+    teacher = open_page(new_page, SCREENS[4][1], False, "en")
+    teacher.goto("/class")
+    teacher.click("#class-new")
+    expect(teacher.locator("#join-code")).to_be_visible()
+    before = teacher.evaluate("() => history.length")
+    teacher.click("#do-demo")
+    expect(teacher.locator("#do-reveal")).to_be_visible()
+    teacher.click("#do-reveal")
+    expect(teacher.locator("#demo-steps li").first).to_be_visible()
+    teacher.click("#do-ask")
+    expect(teacher.locator("#do-close")).to_be_visible()
+    assert teacher.evaluate("() => history.length") == before, "each teacher's click added a history entry"
+
+
+def test_the_phone_menu_opens_without_javascript(new_page):
+    """On a phone the header's links fold into a menu that a <details> opens: no JavaScript needed."""
+    page = open_page(new_page, SCREENS[0][1], True, "en", java_script_enabled=False)
+    page.goto("/skat")
+    expect(page.locator("header .nav-wide")).to_be_hidden()
+    menu_link = page.locator("header .nav-menu a[href='/tichu']")
+    expect(menu_link).to_be_hidden()
+    page.locator("header .nav-menu summary").tap()
+    expect(menu_link).to_be_visible()
+    assert_layout(page, touch=True, what="/skat with the menu open")
+    menu_link.tap()
+    expect(page).to_have_url(re.compile(r"/tichu$"))
+
+
+@pytest.mark.parametrize(("screen", "size", "touch"), SMALL_SCREENS[:2], ids=[s[0] for s in SMALL_SCREENS[:2]])
+def test_the_quiz_feedback_and_the_next_question_are_on_screen(new_page, screen, size, touch):
+    page = open_page(new_page, size, touch, "en")
+    page.goto("/quiz")
+    page.click("#quiz-start")
+    expect(page.locator("#quiz-form")).to_be_visible()
+    _answer_first_field(page, "#quiz-form")
+    page.locator("#quiz-submit").scroll_into_view_if_needed()
+    htmx_click(page, page.locator("#quiz-submit"))
+    assert_in_view(page, page.locator("#feedback-verdict"), "the quiz's verdict")
+    assert_in_view(page, page.locator("#quiz-next"), "the next question's button")
+    htmx_click(page, page.locator("#quiz-next"))
+    assert_in_view(page, page.locator("#quiz-panel-title"), "the next question")
