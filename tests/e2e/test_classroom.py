@@ -42,16 +42,6 @@ def start_class(teacher: Page, kind: str = "skat_family") -> str:
     return teacher.locator("#join-code").inner_text().strip()
 
 
-def reveal_all(teacher: Page) -> None:
-    """Press "Next step" until it is disabled, waiting after each press for the page with one step more
-    (reading the button of the page before the answer arrived would press once too often)."""
-    steps = teacher.locator("#demo-steps li")
-    while teacher.locator("#do-reveal").is_enabled():
-        before = steps.count()
-        teacher.click("#do-reveal")
-        expect(steps).to_have_count(before + 1)
-
-
 def join(child: Page, code: str, nickname: str) -> None:
     child.goto(f"/class/{code}")
     expect(child.locator("#class-code")).to_have_value(code)

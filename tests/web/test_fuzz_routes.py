@@ -159,7 +159,8 @@ PARAMS: dict[str, dict[str, Param]] = {
                    "reading": values("K", "2", "A", "15"), "out": values("1", "0"),
                    **{f"{verb}_{which}": values("Ph", "K", "Dr", "Mj", "1") for verb in ("add", "remove")
                       for which in tichu_views.PLAYS},
-                   "action": values(*sorted(tichu_views.ACTIONS))},
+                   "action": values(*sorted(tichu_views.ACTIONS)),
+                   "target": values(*tichu_views.PLAYS), "set_target": values(*tichu_views.PLAYS)},
     "tichu_play.trick": {"lesson": values(*lessons.LESSONS), "m": values("pass", "give:2", "give:4", "give:x", "1:w8",
                                                                          "Ph:pK", "Dr", "R", "1"),
                          "pick": values("Ph", "Dr", "K", "1"), "toggle": values("Ph", "Dr", "1", "K"),

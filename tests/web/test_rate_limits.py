@@ -27,6 +27,18 @@ def _count(app, model) -> int:
         return db.session.query(model).count()
 
 
+def test_an_app_without_limits_does_not_switch_them_off_for_another(app, client, tmp_path):
+    """Flask-Limiter keeps "enabled" on its one Limiter: an app made with RATELIMIT_ENABLED=False after this one
+    switched every app's limits off (the whole suite then let floods through). Each app decides for itself."""
+    from conftest import make_app
+
+    unlimited = make_app(tmp_path, f"sqlite:///{tmp_path / 'other.db'}", RATELIMIT_ENABLED=False)
+    statuses = Counter(client.post("/quiz", data=NEW_QUIZ, headers=EN).status_code for _ in range(130))
+    assert statuses[429] == 10
+    other = unlimited.test_client()
+    assert all(other.get("/class/ZZZZZZ", headers=EN).status_code == 404 for _ in range(100))
+
+
 def test_a_flood_of_new_quizzes_is_refused_and_not_stored(app, client):
     statuses = Counter(client.post("/quiz", data=NEW_QUIZ, headers=EN).status_code for _ in range(300))
     assert statuses == {303: 120, 429: 180}  # QUIZ_START_LIMIT: 120 a minute

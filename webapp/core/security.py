@@ -42,6 +42,14 @@ csrf = CSRFProtect()
 #: Per-address rate limits of single routes (quiz and classroom views, limits from the app config);
 #: the storage comes from ``RATELIMIT_STORAGE_URI`` in the app config, set explicitly in ``create_app``.
 limiter = Limiter(key_func=get_remote_address)
+#: Where each app keeps its own ``RATELIMIT_ENABLED`` (see ``init_app``).
+_LIMITS_ON = "kartenschule.rate_limits"
+
+
+@limiter.request_filter
+def _limits_off() -> bool:
+    """True (exempt the request) when the app serving it was created with ``RATELIMIT_ENABLED=False``."""
+    return not current_app.extensions.get(_LIMITS_ON, True)
 
 #: Content-Security-Policy: everything from our own origin, no inline code.
 CSP = (
@@ -130,6 +138,11 @@ def init_app(app: Flask) -> None:
     headers (``Strict-Transport-Security`` with ``HSTS_MAX_AGE`` seconds, only on responses served over HTTPS:
     browsers ignore it over http, and a plain-http development server must stay reachable)."""
     csrf.init_app(app)
+    # Flask-Limiter keeps "enabled" on the one Limiter of the process, set by the last ``init_app``: an app created
+    # with limits off switched them off for every app of the process (the tests create many). The Limiter stays on,
+    # and each app's own setting decides through the request filter ``_limits_off``.
+    app.extensions[_LIMITS_ON] = bool(app.config.get("RATELIMIT_ENABLED", True))
+    app.config["RATELIMIT_ENABLED"] = True
     limiter.init_app(app)
     app.session_interface = SessionInterface()
     app.register_error_handler(RateLimitExceeded, too_many)
