@@ -57,18 +57,6 @@ def page_or_fragment(page: str, fragment: str, status: int, push_url: str | None
     return make_response(render_template(page, oob=False, **context), status)
 
 
-def replace_url(response: Response) -> Response:
-    """Turn an htmx answer's ``HX-Push-Url`` into ``HX-Replace-Url``: the address follows the page, history does not grow.
-
-    For clicks inside a page (a card, a die, a reading), which a child would not go Back to.
-    Returns ``response`` itself (changed in place); answers without the header are left alone.
-    """
-    url = response.headers.pop("HX-Push-Url", None)
-    if url is not None:
-        response.headers["HX-Replace-Url"] = url
-    return response
-
-
 #: Errors of the database itself (disk full, read-only file, database locked, server gone): SQLAlchemy's wrapper,
 #: and SQLite's own when it is raised outside SQLAlchemy.
 STORAGE_ERRORS = (OperationalError, sqlite3.OperationalError)

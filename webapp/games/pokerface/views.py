@@ -27,7 +27,7 @@ from webapp.games.pokerface import rules as pf
 from webapp.games.pokerface.game import (TABLE, Action, Best, Exchange, Extras, Game, Hint, NewGame, Next, Phase,
                                          Reveal, Select, Toggle)
 from webapp.core.steps import Step
-from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment, replace_url
+from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
 
 bp = Blueprint("pokerface", __name__)
 
@@ -167,8 +167,11 @@ def page():
         context["result"] = results[-1]
         if game.over:
             context["game_winners"] = [players[i] for i in pf.game_winners(points)]
-    response = page_or_fragment("pokerface/page.html", "pokerface/_game.html", problems.status, push_url=url, **context)
-    return history_and_scroll(response, request.args.get("action"))
+    action = request.args.get("action")
+    new_step = action in NEW_STEPS  # a new round or game pushes a history entry; every other click replaces it
+    response = page_or_fragment("pokerface/page.html", "pokerface/_game.html", problems.status,
+                                push_url=url if new_step else None, replace_url=None if new_step else url, **context)
+    return scroll_to_answer(response, action)
 
 
 #: Clicks that start something new a child may go Back from (they push a history entry); the others replace it.
@@ -177,11 +180,8 @@ NEW_STEPS = frozenset({"next", "new"})
 SHOW_PANEL = frozenset({"reveal", "next", "new"})
 
 
-def history_and_scroll(response, action: str | None):
-    """For htmx: push the address only for a new round or game, replace it for every other click; after a showdown
-    or a new deal, scroll the game panel's top into view. Returns ``response``."""
-    if action not in NEW_STEPS:
-        replace_url(response)
+def scroll_to_answer(response, action: str | None):
+    """For htmx: after a showdown or a new deal, scroll the game panel's top into view. Returns ``response``."""
     if is_htmx() and action in SHOW_PANEL and response.status_code < 400:
         where = "#poker-status" if action == "reveal" else "#poker-game"  # the showdown, or the round and the hand
         response.headers["HX-Reswap"] = f"outerHTML show:{where}:top"
@@ -206,6 +206,6 @@ def quiz():
     if answer is not None and answer not in ("a", "b", "tie"):
         answer, problem, status = None, Step("web.error.bad_url", detail=f"answer={answer[:20]}"), 400
     # the answer replaces the address (Back goes to the question before); the next question is a link, a new step
-    return replace_url(page_or_fragment("pokerface/quiz.html", "pokerface/_quiz.html", status,
-                            push_url=url_for("pokerface.quiz", q=q, answer=answer), question=question, answer=answer,
-                            problem=problem, q=q, next_q=(q * 7919 + 1) % 10**6))
+    return page_or_fragment("pokerface/quiz.html", "pokerface/_quiz.html", status,
+                            replace_url=url_for("pokerface.quiz", q=q, answer=answer), question=question, answer=answer,
+                            problem=problem, q=q, next_q=(q * 7919 + 1) % 10**6)

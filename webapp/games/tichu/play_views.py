@@ -24,7 +24,7 @@ from webapp.games.tichu import rules as tichu
 from webapp.games.tichu import trick as rnd
 from webapp.core.numbers import ascii_int
 from webapp.core.steps import RuleInputError, Step
-from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment, replace_url
+from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
 
 bp = Blueprint("tichu_play", __name__)
 
@@ -209,11 +209,11 @@ def _render_trick(state: TrickState, url: str):
         found = tuple(r for r in tichu.readings(state.pick) if r.phoenix_as is not None)
         choices = tuple((tichu.TichuCard(r.phoenix_as), r) for r in found) if len(found) > 1 else ()
     # a tap or a move inside the lesson replaces the address; a new lesson is a link (a new history entry)
-    response = replace_url(page_or_fragment(
+    response = page_or_fragment(
         "tichu/trick.html",
         "tichu/_trick_update.html",
         state.status,
-        push_url=url,
+        replace_url=url,
         game="trick",
         lesson=state.lesson.lesson,
         lessons=lessons.LESSONS,
@@ -228,7 +228,7 @@ def _render_trick(state: TrickState, url: str):
         rank_text=RANK_TEXT,
         has_mah_jong=any(c.rank == tichu.MAH_JONG for c in state.pick),
         choices=choices,
-    ))
+    )
     if is_htmx() and request.args.get("action") in MOVES:
         # after a move the answer is what happened (and, when the lesson is over, the next lesson): show it
         response.headers["HX-Reswap"] = "outerHTML show:#trick-result:top"
@@ -294,15 +294,15 @@ def score():
             except RuleInputError as error:
                 form.fail(error)
     args = {k: v for k, v in form.raw.items() if v}
-    return replace_url(page_or_fragment(
+    return page_or_fragment(
         "tichu/score.html",
         "tichu/_score_result.html",
         form.status,
-        push_url=url_for("tichu_play.score", **args),
+        replace_url=url_for("tichu_play.score", **args),
         game="score",
         endpoint="tichu_play.score",
         result_template="tichu/_score_result.html",
         form=form.raw,
         result=result,
         problem=form.problem,
-    ))
+    )

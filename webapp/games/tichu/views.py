@@ -18,7 +18,7 @@ from flask import Blueprint, redirect, request, url_for
 
 from webapp.games.tichu import rules as tichu
 from webapp.core.steps import RuleInputError, Step
-from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment, replace_url
+from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
 
 bp = Blueprint("tichu", __name__)
 
@@ -219,11 +219,11 @@ def page():
             )
         except RuleInputError as error:
             state.fail(error)
-    return replace_url(page_or_fragment(
+    return page_or_fragment(
         "tichu/page.html",
         "tichu/_update.html",
         state.status,
-        push_url=url,
+        replace_url=url,
         game="tichu",
         table=state.cards["table"],
         play=state.cards["play"],
@@ -243,4 +243,4 @@ def page():
         target=state.target,
         target_param=target_param(state),
         used={**{c: "table" for c in state.cards["table"]}, **{c: "play" for c in state.cards["play"]}},
-    ))
+    )
