@@ -133,23 +133,9 @@ def open_page(new_page, size: dict, touch: bool, lang: str, **options) -> Page:
                     **options)
 
 
-#: Known defects of pages outside the shared layout, each to be fixed by the page's owner (issue 14); strict, so
-#: the mark must go when the page is fixed. (page, touch screens only?) -> reason.
-KNOWN = {
-    "tichu": "the 'out of turn' checkbox is 28x28 px (tichu.css), not label-wrapped",
-    "tichu-verdict": "the 'out of turn' checkbox is 28x28 px (tichu.css), not label-wrapped",
-}
-
-
-def _known(name: str, touch: bool) -> str | None:
-    return KNOWN.get(name) if touch else None
-
-
 @pytest.mark.parametrize(("screen", "size", "touch", "lang"), RUNS, ids=[f"{r[0]}-{r[3]}" for r in RUNS])
 @pytest.mark.parametrize(("name", "reach"), PAGES, ids=[p[0] for p in PAGES])
-def test_page_fits_the_screen(new_page, browser_errors, classroom, name, reach, screen, size, touch, lang, request):
-    if _known(name, touch):
-        request.applymarker(pytest.mark.xfail(reason=_known(name, touch), raises=AssertionError, strict=True))
+def test_page_fits_the_screen(new_page, browser_errors, classroom, name, reach, screen, size, touch, lang):
     browser_errors.allow_status(400)
     page = open_page(new_page, size, touch, lang, screenshot=False)
     reach(page, classroom)
