@@ -58,6 +58,17 @@ def shorten(text: str, width: int = 80) -> str:
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
 
 
+
+def _read_now(fd: int) -> bytes | None:
+    """What the non-blocking ``fd`` holds now (at most :data:`_CHUNK` bytes): ``b""`` at its end (a broken pipe
+    counts as the end), ``None`` when nothing has arrived yet."""
+    try:
+        return os.read(fd, _CHUNK)
+    except BlockingIOError:
+        return None
+    except OSError:
+        return b""
+
 class BotProcess:
     """A running bot program (see the module docstring).
 
@@ -157,17 +168,16 @@ class BotProcess:
         except (KeyError, ValueError):
             pass
 
-    def _read_stdout(self) -> None:
-        try:
-            chunk = os.read(self._stdout, _CHUNK)
-        except BlockingIOError:
-            return
-        except OSError:
-            chunk = b""
+    def _read_stdout(self) -> bool:
+        """Read what standard output holds now; False when it held nothing yet."""
+        chunk = _read_now(self._stdout)
+        if chunk is None:
+            return False
         if not chunk:
             self._out_eof = True
         self._out += chunk
         self._check_line()
+        return True
 
     def _check_line(self) -> None:
         """Raise :class:`LineTooLong` when the buffered line has no end within ``max_line`` bytes."""
@@ -179,12 +189,9 @@ class BotProcess:
             raise LineTooLong(self.max_line, start)
 
     def _read_stderr(self) -> None:
-        try:
-            chunk = os.read(self._stderr, _CHUNK)
-        except BlockingIOError:
+        chunk = _read_now(self._stderr)
+        if chunk is None:
             return
-        except OSError:
-            chunk = b""
         if not chunk:
             self._drop(self._stderr)
             return
@@ -201,12 +208,9 @@ class BotProcess:
                 pass
 
     def _read_status(self) -> None:
-        try:
-            chunk = os.read(self._status, 4096)
-        except BlockingIOError:
+        chunk = _read_now(self._status)
+        if chunk is None:
             return
-        except OSError:
-            chunk = b""
         if not chunk:  # the keeper has ended
             self._drop(self._status)
             if self.pid is None:
@@ -232,17 +236,8 @@ class BotProcess:
 
     def _drain_stdout(self) -> None:
         """Read what standard output holds now, without waiting (up to the next line end)."""
-        while not self._out_eof and b"\n" not in self._out:
-            try:
-                chunk = os.read(self._stdout, _CHUNK)
-            except BlockingIOError:
-                return
-            except OSError:
-                chunk = b""
-            if not chunk:
-                self._out_eof = True
-            self._out += chunk
-            self._check_line()
+        while not self._out_eof and b"\n" not in self._out and self._read_stdout():
+            pass
 
     # --- the protocol ---------------------------------------------------------------
     @property
