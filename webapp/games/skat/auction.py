@@ -211,5 +211,5 @@ def run_auction(limits: Sequence[int]) -> AuctionResult:
     while not auction.finished:
         seat = auction.to_act
         assert seat is not None
-        auction = auction.apply(limit_call(auction, limits[seat]))
+        auction = auction.apply(limit_call(auction, limits[seat.value]))
     return AuctionResult(auction.declarer, auction.bid or None, auction.calls)

@@ -12,12 +12,15 @@ from __future__ import annotations
 import click
 from flask_babel import gettext
 
-from webapp.core.explain import label, render_error, render_steps
+from webapp.core.explain import label, render_error, render_step, render_steps
 from webapp.games.skat.look import skat_game_name
 from webapp.games.skat import rules as skat
 from webapp.games.skat import bids, official
 from webapp.games.skat.coach import bidding_coach
-from webapp.core.steps import RuleInputError
+from webapp.games.skat.bots import bot_move
+from webapp.games.skat.table import Phase, TableState, deal
+from webapp.core.steps import Step
+from webapp.core.steps import NotationError, RuleInputError
 from webapp.core.cli import BATCH, EXPLAIN, LANG, DefaultGroup, fail, language, run_cases
 
 
@@ -127,3 +130,153 @@ def bid_command(cards: tuple[str, ...], skat_tokens: tuple[str, str] | None, exp
         except RuleInputError as error:
             fail(render_error(error, html=False))
         click.echo("\n".join(lines + (steps if explain else [])))
+
+
+# --- the Skat table (issue 15): auction, legal cards, trick winner, whole bot games --------------------------
+
+@group.command("auction")
+@click.option("--limits", required=True, metavar="V,M,H",
+              help="The highest bid forehand, middlehand and rearhand will say or hold (0 = pass at once).")
+@LANG
+def auction_command(limits: str, lang: str) -> None:
+    """Run an auction (ISkO 3.2): the declarer and the bid (or 'passed'), then one call a line."""
+    from webapp.games.skat.auction import parse_limits, run_auction
+
+    with language(lang):
+        try:
+            result = run_auction(parse_limits(limits))
+        except RuleInputError as error:
+            fail(render_error(error, html=False))
+        head = "passed" if result.declarer is None else f"{result.declarer.name.lower()} {result.bid}"
+        click.echo("\n".join([head] + [str(call) for call in result.calls]))
+
+
+def _table_cards(tokens: tuple[str, ...]) -> tuple[skat.Card, ...]:
+    return skat.parse_cards([t for token in tokens for t in skat.split_tokens(token)])
+
+
+def legal_answer(game: str, trick_tokens: tuple[str, ...], cards: tuple[str, ...]) -> str:
+    """The cards of the hand that may be played on the trick, in the order given (ISkO 2.3).
+
+    Raises:
+        RuleInputError: a bad or repeated card (also between hand and trick), a hand of more than 10 cards,
+            a trick that is already full.
+    """
+    from webapp.games.skat.play import check_trick, legal_cards
+
+    hand = _table_cards(cards)
+    trick = check_trick(_table_cards(trick_tokens))
+    if len(trick) >= 3:
+        raise NotationError("skat.table.error.trick_size", "a trick has 3 cards, not 4", count=len(trick) + 1)
+    if not hand or len(hand) > skat.HAND_SIZE:
+        raise NotationError("skat.error.count", f"a hand has 1 to 10 cards, not {len(hand)}", count=len(hand),
+                            needed=skat.HAND_SIZE)
+    both = next((c for c in hand if c in trick), None)
+    if both is not None:
+        raise NotationError("skat.error.duplicate", f"duplicate card: {both}", token=str(both), card=both)
+    return " ".join(str(c) for c in legal_cards(hand, trick, official.GameType(game)))
+
+
+@group.command("legal")
+@click.option("--game", type=click.Choice(GAMES), required=True, help="The declared game.")
+@click.option("--trick", "trick_tokens", multiple=True, metavar="C",
+              help="A card already in the trick, the led card first (repeat, or quote: --trick 'AC 7C').")
+@click.argument("cards", nargs=-1, required=True)
+@LANG
+def legal_command(game: str, trick_tokens: tuple[str, ...], cards: tuple[str, ...], lang: str) -> None:
+    """The cards of the hand that may be played (ISkO 2.3: follow suit; jacks are trump except in Null)."""
+    with language(lang):
+        try:
+            click.echo(legal_answer(game, trick_tokens, cards))
+        except RuleInputError as error:
+            fail(render_error(error, html=False))
+
+
+@group.command("trick")
+@click.option("--game", type=click.Choice(GAMES), required=True, help="The declared game.")
+@click.argument("cards", nargs=-1, required=True)
+@LANG
+def trick_command(game: str, cards: tuple[str, ...], lang: str) -> None:
+    """The position (1-3) of the card that wins a trick of three, and its card points: '2 14'."""
+    from webapp.games.skat.play import card_points, check_trick, trick_winner
+
+    with language(lang):
+        try:
+            trick = check_trick(_table_cards(cards), full=True)
+            click.echo(f"{trick_winner(trick, official.GameType(game)) + 1} {card_points(trick)}")
+        except RuleInputError as error:
+            fail(render_error(error, html=False))
+
+
+def play_game(seed: int, game_number: int) -> tuple[TableState, tuple[tuple[object, tuple[Step, ...]], ...]]:
+    """Play game ``game_number`` of ``seed`` with three bots: the final state and every ``(action, steps)``."""
+    state = deal(seed, game_number)
+    moves = []
+    while state.to_act is not None:
+        move = bot_move(state)
+        moves.append((state.to_act, move))
+        state = state.apply(move.action)
+    return state, tuple((seat, move.steps) for seat, move in moves)
+
+
+def game_lines(seed: int, game_number: int, explain: bool) -> list[str]:
+    """One game as lines: its number, the auction (one call a line), the declarer, skat, declaration, the ten
+    tricks and the score; ``explain`` adds each bot's reasons and the score's steps (indented)."""
+    state, moves = play_game(seed, game_number)
+    line = lambda code, **params: render_step(Step(code, **params), html=False)  # noqa: E731
+    lines = [line("skat.table.line.game", number=game_number, seed=seed)]
+    reasons = iter(moves)
+
+    def add_reasons() -> None:
+        seat, steps = next(reasons)
+        if explain:
+            lines.extend(f"  {label(seat)}: {text}" for text in render_steps(steps, html=False))
+
+    for call in state.auction.calls:
+        lines.append(str(call))
+        add_reasons()
+    if state.phase is Phase.THROWN_IN or state.declarer is None or state.declaration is None:
+        lines.append(line("skat.table.line.thrown_in"))
+        return lines
+    lines.append(line("skat.table.line.declarer", seat=state.declarer, bid=state.bid))
+    skat = " ".join(str(c) for c in state.skat)
+    if state.picked_up:
+        lines.append(line("skat.table.line.picked_up", skat=skat, cards=" ".join(str(c) for c in state.discarded)))
+        add_reasons()
+        add_reasons()
+    else:
+        lines.append(line("skat.table.line.hand", skat=skat))
+        add_reasons()
+    declaration = state.declaration
+    lines.append(line("skat.table.line.declared", name=skat_game_name(declaration.game, declaration.hand,
+                                                                      declaration.ouvert)))
+    add_reasons()
+    for number, trick in enumerate(state.tricks, 1):
+        lines.append(line("skat.table.line.trick", number=number, cards=" ".join(str(c) for _, c in trick.cards),
+                          seat=trick.winner, points=trick.points))
+        for _ in trick.cards:
+            add_reasons()
+    score = state.score
+    assert score is not None
+    lines.append(line("skat.table.line.result", points=score.outcome.points, tricks=score.outcome.tricks,
+                      score=score.score))
+    if explain:
+        lines.extend(f"  {text}" for text in render_steps(score.steps, html=False))
+    return lines
+
+
+def play_games(seed: int, count: int, explain: bool = False) -> list[list[str]]:
+    """Games 1..``count`` of ``seed`` as blocks of lines (see :func:`game_lines`)."""
+    return [game_lines(seed, number, explain) for number in range(1, count + 1)]
+
+
+@group.command("play")
+@click.option("--seed", type=int, required=True, help="The deal's seed: the same seed, the same games.")
+@click.option("--games", "count", type=click.IntRange(1, 1000), default=1, show_default=True,
+              help="How many games (the dealer moves on each game).")
+@EXPLAIN
+@LANG
+def play_command(seed: int, count: int, explain: bool, lang: str) -> None:
+    """Whole games between three bots: a block a game with the auction, the declaration, the tricks, the score."""
+    with language(lang):
+        click.echo("\n\n".join("\n".join(block) for block in play_games(seed, count, explain)))

@@ -1,6 +1,6 @@
-"""Skat trick play (ISkO 2.3, 4.1): seats, following suit, the trick winner and card points. Pure, no Flask.
+"""Skat trick play (ISkO 2.3): seats, following suit, the trick winner and card points. Pure, no Flask.
 
-* Seats (ISkO 3.1): forehand (Vorhand) leads the first trick and hears first; middlehand says bids to
+* Seats (ISkO 3.2): forehand (Vorhand) leads the first trick and hears first; middlehand says bids to
   forehand; rearhand (Hinterhand) says bids to the survivor.
 * Following suit (ISkO 2.3): in a suit game the four jacks and the trump suit form one suit, trump; in a Grand
   the jacks alone are trump; in Null there is no trump and the jacks belong to their suits. A player must follow
@@ -18,7 +18,7 @@
 
 from __future__ import annotations
 
-from enum import IntEnum, StrEnum
+from enum import Enum, StrEnum
 from typing import Iterable, Sequence
 
 from webapp.core.steps import NotationError, RuleViolation, Step
@@ -37,8 +37,12 @@ NULL_ORDER: tuple[Rank, ...] = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank
                                 Rank.SEVEN)
 
 
-class Seat(IntEnum):
-    """The three seats of a game (ISkO 3.1): forehand leads first, then middlehand, then rearhand."""
+class Seat(Enum):
+    """The three seats of a game (ISkO 3.2): forehand leads first, then middlehand, then rearhand.
+
+    The value (0, 1, 2) indexes per-seat tuples (``state.hands[seat.value]``); a plain Enum, so a seat never
+    equals a number.
+    """
 
     FOREHAND = 0
     MIDDLEHAND = 1
@@ -47,7 +51,7 @@ class Seat(IntEnum):
     @property
     def next(self) -> "Seat":
         """The seat on this one's left, who plays after it: forehand -> middlehand -> rearhand -> forehand."""
-        return Seat((self + 1) % 3)
+        return Seat((self.value + 1) % 3)
 
 
 class Reason(StrEnum):
@@ -112,7 +116,7 @@ def check_trick(trick: Sequence[Card], full: bool = False) -> tuple[Card, ...]:
 
 
 def trick_winner(trick: Sequence[Card], game: GameType) -> int:
-    """The index (0 = the led card) of the card that wins a trick (ISkO 2.3, 4.1.3).
+    """The index (0 = the led card) of the card that wins a trick (ISkO 2.3).
 
     Args:
         trick: 1 to 3 distinct cards, the led card first.
