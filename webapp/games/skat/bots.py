@@ -38,7 +38,7 @@ __all__ = ["BotMove", "RISK_STRENGTH", "RISK_TRUMPS", "bot_limit", "bot_move"]
 #: (jacks + the trump suit) among the 10 cards ...
 RISK_TRUMPS = 5
 #: ... and this many sure side tricks: side aces, side tens with their ace, and jacks beyond the second.
-RISK_STRENGTH = 2
+RISK_STRENGTH = 1
 HAND_TRUMPS = 8
 
 
