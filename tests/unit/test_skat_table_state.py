@@ -14,7 +14,7 @@ from webapp.games.skat.official import Announcement, Declaration, GameType, Outc
 from webapp.games.skat.play import CardRefused, Reason, Seat
 from webapp.games.skat.rules import DECK, parse_cards
 from webapp.games.skat.table import (
-    Bid, Declare, Discard, Hold, Pass, Phase, PickUp, Play, PlayHand, TableState, deal, dealer_of,
+    Bid, Declare, Discard, Hold, Pass, Phase, PickUp, Play, PlayHand, ScoreSheet, TableState, deal, dealer_of,
     declaration_check, seat_of,
 )
 
@@ -185,3 +185,29 @@ def test_random_legal_games_always_end(seed, choices):
 def test_hold_is_refused_when_nothing_was_said():
     with pytest.raises(RuleViolation):
         deal(1).apply(Hold())
+
+
+def test_score_sheet_enters_each_game_for_its_declarer():
+    """ISkO 5.3: the score counts for the declarer; a thrown-in game scores nothing."""
+    sheet = ScoreSheet()
+    expected = [0, 0, 0]
+    for number in range(1, 7):
+        state = bot_game(21, number)
+        sheet = sheet.enter(state)
+        if state.score is not None:
+            player = [p for p in range(3) if seat_of(p, number) == state.declarer][0]
+            expected[player] += state.score.score
+    assert list(sheet.totals) == expected and len(sheet.entries) == 6
+    with pytest.raises(RuleViolation):
+        sheet.enter(deal(21, 7))
+
+
+@pytest.mark.parametrize("name", ["play", "auction", "table"])
+def test_module_examples(name):
+    """The examples in the modules' docstrings hold."""
+    import doctest
+    import importlib
+
+    module = importlib.import_module(f"webapp.games.skat.{name}")
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0

@@ -30,7 +30,7 @@ from webapp.games.skat.play import Seat, card_points, check_play, legal_cards, t
 from webapp.games.skat.rules import DECK, Card
 
 __all__ = ["Bid", "Declare", "Discard", "Hold", "Pass", "Phase", "PickUp", "Play", "PlayHand", "TableAction",
-           "TableState", "Trick", "deal", "dealer_of", "declaration_check", "seat_of"]
+           "ScoreSheet", "SheetEntry", "TableState", "Trick", "deal", "dealer_of", "declaration_check", "seat_of"]
 
 PLAYERS = 3
 HAND_SIZE = 10
@@ -393,3 +393,48 @@ def _declarations(hand_game: bool) -> tuple[Declare, ...]:
 
 #: The trumps of each trump game from the highest down (re-exported for the bots and the pages).
 TRUMPS = TRUMP_ORDER
+
+
+@dataclass(frozen=True)
+class SheetEntry:
+    """One line of the score sheet: the game's number, the declaring player (0-2, None: thrown in) and the score."""
+
+    game_number: int
+    declarer: int | None
+    game: GameType | None
+    bid: int | None
+    score: int
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """The table's score sheet (ISkO 5.3: the declarer's score is entered for the declarer alone).
+
+    >>> ScoreSheet().totals
+    (0, 0, 0)
+    """
+
+    entries: tuple[SheetEntry, ...] = ()
+
+    def enter(self, state: TableState) -> "ScoreSheet":
+        """The sheet with the finished game ``state`` entered (a thrown-in game scores 0 for all).
+
+        Raises:
+            RuleViolation: ``skat.table.error.not_over`` while the game is still under way.
+        """
+        if state.phase not in (Phase.DONE, Phase.THROWN_IN):
+            raise RuleViolation("skat.table.error.not_over", "the game is not over yet")
+        if state.score is None or state.declarer is None:
+            return replace(self, entries=self.entries + (SheetEntry(state.game_number, None, None, None, 0),))
+        player = next(p for p in range(PLAYERS) if seat_of(p, state.game_number) == state.declarer)
+        entry = SheetEntry(state.game_number, player, state.game, state.bid, state.score.score)
+        return replace(self, entries=self.entries + (entry,))
+
+    @property
+    def totals(self) -> tuple[int, int, int]:
+        """Each player's running total (players 0, 1, 2)."""
+        sums = [0, 0, 0]
+        for entry in self.entries:
+            if entry.declarer is not None:
+                sums[entry.declarer] += entry.score
+        return sums[0], sums[1], sums[2]
