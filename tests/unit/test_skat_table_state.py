@@ -202,7 +202,7 @@ def test_score_sheet_enters_each_game_for_its_declarer():
         sheet.enter(deal(21, 7))
 
 
-@pytest.mark.parametrize("name", ["play", "auction", "table"])
+@pytest.mark.parametrize("name", ["play", "auction", "table", "table_codes"])
 def test_module_examples(name):
     """The examples in the modules' docstrings hold."""
     import doctest
@@ -211,3 +211,17 @@ def test_module_examples(name):
     module = importlib.import_module(f"webapp.games.skat.{name}")
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_an_overbid_declaration_is_allowed_and_lost_as_overbid():
+    """ISkO 5.4: a game whose value stays below the bid may be declared; it is lost with the smallest multiple of
+    its base value that reaches the bid, doubled. Here Diamonds (base 9) after a bid of 120, far above any value a
+    plain Diamonds game can reach with these cards, so 14 x 9 = 126 reaches 120 and the score is -252."""
+    state = deal(3).apply(Bid(120)).apply(Pass()).apply(Pass()).apply(PlayHand())
+    cards = state.hands[Seat.MIDDLEHAND.value]
+    check = declaration_check(cards, None, Declaration(GameType.DIAMONDS, hand=True), 120)
+    assert check.overbid_risk and check.steps[0].code == "skat.table.check.overbid"
+    state = state.apply(Declare(GameType.DIAMONDS))
+    while state.to_act is not None:
+        state = state.apply(bot_move(state).action)
+    assert state.score.overbid and state.score.score == -252

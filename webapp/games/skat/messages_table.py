@@ -43,6 +43,7 @@ MESSAGES: dict[str, Any] = {
     "skat.table.error.game_number": N_("Games are counted from 1, not %(number)s."),
     "skat.table.error.phase": N_("That move does not fit now."),
     "skat.table.error.not_over": N_("The game is not over yet."),
+    "skat.table.error.action_code": N_("“%(token)s” is no move at the Skat table."),
     "skat.table.error.discard_count": N_("Put exactly two different cards away."),
     "skat.table.error.discard_card": N_("%(card)s is not in your hand, so you cannot put it away."),
     "skat.table.error.ouvert_hand": N_(
