@@ -4,7 +4,8 @@
   score and bidding coach. Pure: no Flask.
 * :mod:`.play`, :mod:`.auction`, :mod:`.table`, :mod:`.bots`: the Skat table (deal, bidding, skat, declaration,
   tricks, score) as a frozen state machine and the bots that play it. Pure: no Flask.
-* :mod:`.messages`, :mod:`.messages_official`, :mod:`.messages_table`: the sentences of their steps; :mod:`.look`: card names and faces.
+* :mod:`.messages`, :mod:`.messages_official`, :mod:`.messages_table`: the sentences of their steps;
+  :mod:`.look`: card names and faces.
 * :mod:`.views` (``/skat``), :mod:`.score_views` (``/skat/score``), :mod:`.cli` (``kartenschule skat``),
   :mod:`.quiz_family`, :mod:`.quiz_official` (question kinds).
 """
@@ -17,7 +18,8 @@ GAME = Game(
     name=N_("Skat"),
     endpoint="skat.page",
     blueprints=("webapp.games.skat.views", "webapp.games.skat.score_views"),
-    messages=("webapp.games.skat.messages", "webapp.games.skat.messages_official", "webapp.games.skat.messages_table"),
+    messages=("webapp.games.skat.messages", "webapp.games.skat.messages_official",
+              "webapp.games.skat.messages_table"),
     cli="webapp.games.skat.cli",
     quiz_kinds=("webapp.games.skat.quiz_family", "webapp.games.skat.quiz_official"),
     look="webapp.games.skat.look",
