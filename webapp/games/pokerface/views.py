@@ -27,6 +27,7 @@ from webapp.games.pokerface import rules as pf
 from webapp.games.pokerface.game import (TABLE, Action, Best, Exchange, Extras, Game, Hint, NewGame, Next, Phase,
                                          Reveal, Select, Toggle)
 from webapp.core.steps import Step
+from webapp.core.numbers import ascii_int
 from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
 
 bp = Blueprint("pokerface", __name__)
@@ -75,11 +76,9 @@ def read_game(problems: ProblemTracker) -> Game:
 
 
 def small_number(text: str | None, limit: int) -> int | None:
-    """``text`` as a number from 0 to ``limit - 1`` (ASCII digits only), else None."""
-    if text is None or not (text.isascii() and text.isdigit() and len(text) <= 9):
-        return None
-    number = int(text)
-    return number if number < limit else None
+    """``text`` as a number from 0 to ``limit - 1`` (ASCII digits only, :func:`ascii_int`), else None."""
+    number = None if text is None else ascii_int(text, 9, signed=False)
+    return number if number is not None and number < limit else None
 
 
 def you() -> str:
