@@ -22,6 +22,7 @@ from flask_babel import gettext
 from webapp.games.tichu import lessons
 from webapp.games.tichu import rules as tichu
 from webapp.games.tichu import trick as rnd
+from webapp.games.tichu.views import read_cards
 from webapp.core.numbers import ascii_int
 from webapp.core.steps import RuleInputError, Step
 from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
@@ -140,16 +141,7 @@ def trick():
         state.fail(Step("web.error.bad_url", detail=f"lesson={key}"))
     hand = state.lesson.hand
     pick = request.args.get("pick", "")
-    try:  # the picked cards come from the hand: no more than a hand holds
-        tichu.check_text(pick)
-    except RuleInputError as error:
-        state.fail(error)
-    for token in tichu.tokens(pick, limit=tichu.MAX_CARDS):
-        try:
-            card = tichu.parse_card(token)
-        except RuleInputError as error:
-            state.fail(error)
-            continue
+    for card in read_cards(state, pick):  # the picked cards come from the hand: no more than a hand holds
         if card in hand and card not in state.pick:
             state.pick.append(card)
     if state.problem is None:

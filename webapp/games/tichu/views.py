@@ -13,6 +13,7 @@ says where a tap puts a card, so the deck's buttons send ``add_table`` or ``add_
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from flask import Blueprint, redirect, request, url_for
 
@@ -51,21 +52,27 @@ class PlayState(ProblemTracker):
         return "".join(map(str, self.cards[which]))
 
 
+def read_cards(tracker: ProblemTracker, text: str) -> Iterator[tichu.TichuCard]:
+    """The cards written in ``text``, one at a time; at most :data:`tichu.MAX_CARDS` tokens are read (Tichu
+    rulebook: a hand holds 14 cards). Text that is too long and each token that is no card go to ``tracker.fail``
+    (the first problem is the one shown); the cards that could be read are still given, so the page keeps them."""
+    try:
+        tichu.check_text(text)
+    except RuleInputError as error:
+        tracker.fail(error)
+    for token in tichu.tokens(text, limit=tichu.MAX_CARDS):
+        try:
+            yield tichu.parse_card(token)
+        except RuleInputError as error:
+            tracker.fail(error)
+
+
 def read_play(state: PlayState, which: str, text: str) -> None:
     """Parse one play leniently: keep every good card (up to :data:`~webapp.games.tichu.rules.MAX_CARDS`),
     remember the first problem."""
     if text.strip() == "-":
         return
-    try:
-        tichu.check_text(text)
-    except RuleInputError as error:
-        state.fail(error)
-    for token in tichu.tokens(text, limit=tichu.MAX_CARDS):
-        try:
-            card = tichu.parse_card(token)
-        except RuleInputError as error:
-            state.fail(error)
-            continue
+    for card in read_cards(state, text):
         _try_add(state, which, card, status=400)
 
 
