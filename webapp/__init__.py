@@ -1,8 +1,9 @@
 """Kartenschule: learn the rules of card and dice games in the browser.
 
 The app factory :func:`create_app` builds the Flask application. Templates and
-static files live beside the package (``templates/``, ``static/``), so both
-folders are named explicitly here.
+static files live beside the package in the repository (``templates/``,
+``static/``) and inside it in an installed wheel (``webapp/templates/``,
+copied there by the build hook ``setup.py``): :func:`data_folder` finds either.
 """
 
 from __future__ import annotations
@@ -13,16 +14,26 @@ from typing import TYPE_CHECKING, Any, Mapping
 if TYPE_CHECKING:
     from flask import Flask
 
-ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
+ROOT = PACKAGE.parent
 
 
-def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+def data_folder(name: str) -> Path:
+    """The folder ``name`` (``"templates"`` or ``"static"``): inside the package when installed from a wheel,
+    else the repository's top-level one."""
+    inside = PACKAGE / name
+    return inside if inside.is_dir() else ROOT / name
+
+
+def create_app(config: Mapping[str, Any] | None = None, instance_path: str | None = None) -> Flask:
     """Create and configure the Kartenschule app.
 
     Args:
         config: settings that override the defaults (e.g. ``{"TESTING": True}``);
             ``None`` uses the embedded defaults, then ``KARTENSCHULE_*``
             environment variables (``KARTENSCHULE_SECRET_KEY``).
+        instance_path: the instance folder (database, secret key); ``None``: Flask's default
+            (``instance/`` beside the package). ``kartenschule serve`` passes the user's data folder.
 
     Returns:
         The configured :class:`flask.Flask` application.
@@ -32,8 +43,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        instance_path=instance_path,
+        template_folder=str(data_folder("templates")),
+        static_folder=str(data_folder("static")),
     )
     app.config.from_mapping(
         SECRET_KEY="dev-only-change-me",

@@ -6,6 +6,7 @@
     kartenschule pokerface rank SA SK SQ SJ ST            -> royal flush (class 1 of 7462)
     kartenschule quiz skat_family K7PX3M --answers         -> the questions of a quiz code
     printf 'JC JS ...\\n' | kartenschule skat --batch     -> one answer line per input line
+    kartenschule serve --lan                              -> the app for a class on the school network
 
 Bad input outside batch mode: the problem on stderr, exit status 2. In batch mode a bad line prints
 ``error: ...`` for that line and the rest go on (exit 0). The same commands are available as
@@ -21,6 +22,7 @@ import click
 from flask import Flask, current_app
 from flask.cli import ScriptInfo, with_appcontext
 
+from webapp import serve
 from webapp.games import games
 from webapp.quiz import cli as quiz_cli
 
@@ -47,6 +49,7 @@ def main(ctx: click.Context) -> None:
 
 for _command in commands():
     main.add_command(_command)
+main.add_command(serve.command)  # the console script only: `flask run` is Flask's own server
 
 
 @click.command("purge-expired", help="Delete expired class sessions and quizzes not used for QUIZ_DAYS days.")

@@ -1,0 +1,160 @@
+"""`kartenschule serve` (issue 18): a production server a teacher starts with one command.
+
+Bad folders and ports stop with a clear message and exit status 2, never a traceback; the server answers on
+loopback only without --lan and on the school network with it; Ctrl-C stops it cleanly and keeps the data.
+The --lan test runs in a network namespace of its own with a made-up interface (198.51.100.7, a documentation
+address), so it needs no real network and sends nothing off this computer.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from servehelpers import ROOT, SERVE, Client, Served, free_port, join_address, start_class
+from webapp.cli import main
+from webapp.serve import default_instance, lan_addresses
+
+HERE = Path(__file__).resolve().parent
+
+
+def _serve(*args: str):
+    return CliRunner().invoke(main, ["serve", *args])
+
+
+def test_missing_instance_folder_stops_with_a_message(tmp_path):
+    missing = tmp_path / "nowhere"
+    result = _serve("--instance", str(missing), "--port", str(free_port()))
+    assert result.exit_code == 2, result.output
+    assert f"the instance folder {missing} does not exist" in result.output
+    assert isinstance(result.exception, SystemExit) and "Traceback" not in result.output
+    assert not missing.exists()  # a typo does not make a new, empty database
+
+
+def test_an_instance_that_is_a_file_stops_with_a_message(tmp_path):
+    file = tmp_path / "kartenschule.sqlite3"
+    file.write_text("")
+    result = _serve("--instance", str(file), "--port", str(free_port()))
+    assert result.exit_code == 2 and "is not a folder" in result.output
+
+
+def test_a_port_in_use_stops_with_a_message(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = _serve("--instance", str(tmp_path), "--port", str(port))
+    assert result.exit_code == 2, result.output
+    assert f"cannot listen on port {port}" in result.output and "--port" in result.output
+
+
+def test_default_instance_is_the_users_data_folder(monkeypatch, tmp_path):
+    """platformdirs: $XDG_DATA_HOME/kartenschule on Linux (~/.local/share/kartenschule without it)."""
+    if sys.platform != "linux":
+        pytest.skip("the XDG data folder is Linux's")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_instance() == tmp_path / "kartenschule"
+
+
+def _read_only(folder: Path) -> list[str]:
+    """A command prefix under which ``folder`` cannot be written: a read-only bind mount in a mount namespace
+    of its own as root (root may write anywhere else), else the folder's write permission taken away."""
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        return []
+    if shutil.which("unshare") is None:
+        pytest.skip("root, and no unshare(1) to make a read-only folder")
+    script = f'mount --bind "{folder}" "{folder}" && mount -o remount,bind,ro "{folder}" && exec "$@"'
+    probe = subprocess.run(["unshare", "-m", "sh", "-c", script, "sh", "true"], capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip(f"no read-only bind mount here: {probe.stderr.decode(errors='replace').strip()}")
+    return ["unshare", "-m", "sh", "-c", script, "sh"]
+
+
+def test_read_only_instance_folder_stops_with_a_message(tmp_path):
+    folder = tmp_path / "readonly"
+    folder.mkdir()
+    command = [*_read_only(folder), *SERVE, "--instance", str(folder), "--port", str(free_port())]
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=ROOT)
+    finally:
+        folder.chmod(0o755)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert f"the instance folder {folder} is not writable" in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+    assert not any(folder.iterdir())
+
+
+@pytest.mark.parametrize("server", ["gunicorn", "waitress"])
+def test_serve_on_loopback_and_stop_with_ctrl_c_keeping_the_class(tmp_path, server):
+    """Without --lan: 127.0.0.1 only, the terminal says tablets cannot connect; Ctrl-C ends it with status 0,
+    no traceback, and a class started before is still there after a restart."""
+    if server == "waitress":
+        pytest.importorskip("waitress")
+    port = free_port()
+    command = [*SERVE, "--port", str(port), "--workers", "1", "--instance", str(tmp_path), "--server", server]
+    served = Served(command, tmp_path / "first")
+    base = f"http://127.0.0.1:{port}"
+    try:
+        served.wait_ready(base + "/class")
+        teacher = Client(base)
+        projector = start_class(teacher)
+        status, _path, html = teacher.get(projector)
+        assert status == 200 and join_address(html).startswith(f"{base}/class/")
+    finally:
+        rc = served.interrupt()
+    assert rc == 0, served.stderr
+    assert f"{base}/class" in served.stdout and "kartenschule serve --lan" in served.stdout
+    assert "Kartenschule stopped." in served.stdout
+    assert "Traceback" not in served.stderr
+    with sqlite3.connect(tmp_path / "kartenschule.sqlite3") as database:
+        assert database.execute("select count(*) from class_session").fetchone()[0] == 1
+
+    again = Served(command, tmp_path / "second")
+    try:
+        again.wait_ready(base + "/class")
+        assert Client(base).get(projector)[0] == 200
+    finally:
+        assert again.interrupt() == 0
+
+
+def _in_network_namespace(command: list[str]) -> list[str]:
+    """``command`` in a new network namespace holding loopback and a veth pair, one end 198.51.100.7/24."""
+    setup = ("ip link set lo up && ip link add ks0 type veth peer name ks1 && ip addr add 198.51.100.7/24 dev ks0 "
+             "&& ip link set ks0 up && ip link set ks1 up && exec \"$@\"")
+    return ["unshare", "-n", "sh", "-c", setup, "sh", *command]
+
+
+def test_serve_lan_answers_on_the_network_address_and_the_projector_shows_it(tmp_path):
+    command = [sys.executable, str(HERE / "servehelpers.py"), "lan-check", str(free_port()), str(tmp_path)]
+    wrapped = _in_network_namespace(command)
+    probe = subprocess.run(_in_network_namespace(["true"]), capture_output=True, text=True) \
+        if shutil.which("unshare") and shutil.which("ip") else None
+    if probe is None or probe.returncode != 0:
+        # No namespace of our own (not root, or no unshare/ip): use this computer's own network address.
+        if not lan_addresses():
+            pytest.skip("no network address besides loopback on this computer, and no network namespace to make one "
+                        f"({probe.stderr.strip() if probe else 'unshare or ip missing'})")
+        wrapped = command
+    result = subprocess.run(wrapped, capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    found = json.loads(result.stdout.strip().splitlines()[-1])
+    address = found["addresses"][0]
+    assert not address.startswith("127.")
+    assert found["lan_status"] == 200
+    port = found["join_url"].split(":")[2].split("/")[0]
+    # opened as 127.0.0.1 on the server itself, the projector names the network address
+    assert found["join_url"].startswith(f"http://{address}:{port}/class/"), found["join_url"]
+    assert f"http://{address}:{port}/class" in found["lan_stdout"]
+    assert "\u2580" in found["lan_stdout"] or "\u2584" in found["lan_stdout"] or "\u2588" in found["lan_stdout"]
+    assert found["lan_rc"] == 0 and found["local_rc"] == 0
+    assert found["local_refused_on_lan"] is True  # without --lan, loopback only

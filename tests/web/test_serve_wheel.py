@@ -1,0 +1,119 @@
+"""The wheel round trip (issue 18): a school installs only the wheel, and `kartenschule serve` serves every page.
+
+The repository is copied (without git, virtualenvs, caches, built catalogues) and built as `python -m build`
+does it: the sdist first, then the wheel from the unpacked sdist, so both must hold what the app needs. The
+wheel goes into a fresh virtual environment that cannot see the repository (no PYTHONPATH, another working
+folder, no system site-packages), its dependencies from the package index (pip's cache makes that quick).
+The installed server then answers every page in English and German, with its CSS, htmx and images, and a
+class can be started (the migrations ran). About 1-2 minutes; it runs in `make test` (deselect it with
+``-m "not wheel"`` while working on something else).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from servehelpers import ROOT, Client, Served, free_port, join_address, start_class
+
+pytestmark = pytest.mark.wheel
+
+#: Every page without a parameter (the app's GET routes; test_every_page_is_checked keeps the list complete).
+PAGES = ["/", "/skat", "/skat?rules=official", "/skat/score", "/tichu", "/tichu/trick", "/tichu/score",
+         "/pokerface", "/pokerface/hands", "/pokerface/quiz", "/yahtzee", "/quiz", "/class"]
+#: Routes that are downloads, not pages.
+DOWNLOADS = ["/skat/score.csv"]
+#: What a wheel must carry beside the Python modules.
+DATA = ["webapp/templates/base.html", "webapp/templates/classroom/teach.html", "webapp/static/vendor/htmx.min.js",
+        "webapp/static/css/app.css", "webapp/translations/de/LC_MESSAGES/messages.mo",
+        "webapp/migrations/env.py", "webapp/migrations/script.py.mako"]
+LEFT_OUT = shutil.ignore_patterns(".git", ".venv", "node_modules", "test-artifacts", "build", "dist", "instance",
+                                  "*.egg-info", "__pycache__", "*.pyc", "*.mo", ".pytest_cache", ".hypothesis")
+
+
+def test_every_page_is_checked(app):
+    """The list above is every GET route without parameters (a new page joins the round trip)."""
+    rules = {rule.rule for rule in app.url_map.iter_rules()
+             if "GET" in rule.methods and not rule.arguments and rule.endpoint != "static"}
+    assert rules == {page.split("?")[0] for page in PAGES} | set(DOWNLOADS)
+
+
+def _clean_env() -> dict:
+    """This process's environment without what would let the new environment see the repository."""
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV") and not key.startswith("KARTENSCHULE_")}
+    # the Yahtzee strategy table of the test session (data, not code), so that no page starts computing it
+    env["KARTENSCHULE_YAHTZEE_TABLE_DIR"] = os.environ["KARTENSCHULE_YAHTZEE_TABLE_DIR"]
+    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+    return env
+
+
+def _run(command: list, cwd: Path, env: dict, timeout: int = 600) -> str:
+    result = subprocess.run([str(part) for part in command], cwd=cwd, env=env, capture_output=True, text=True,
+                            timeout=timeout)
+    assert result.returncode == 0, f"{command} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    return result.stdout
+
+
+def test_the_installed_wheel_serves_every_page(tmp_path):
+    if not (ROOT / "static" / "vendor" / "htmx.min.js").is_file():
+        pytest.fail("static/vendor/htmx.min.js is missing: `make vendor` first (the build refuses without it)")
+    env = _clean_env()
+    source = tmp_path / "src"
+    shutil.copytree(ROOT, source, ignore=LEFT_OUT)
+    _run([sys.executable, "-m", "build", "--outdir", tmp_path / "dist", source], tmp_path, env)
+    wheel = next((tmp_path / "dist").glob("kartenschule-*.whl"))
+    sdist = next((tmp_path / "dist").glob("kartenschule-*.tar.gz"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert not [path for path in DATA if path not in names], sorted(names)
+    assert not [name for name in names if name.startswith(("tests/", "templates/", "static/"))]
+    with tarfile.open(sdist) as archive:
+        members = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    assert {"static/vendor/htmx.min.js", "templates/base.html", "webapp/translations/de/LC_MESSAGES/messages.po",
+            "setup.py", "MANIFEST.in"} <= members
+
+    environment = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=True, system_site_packages=False).create(environment)
+    bin_dir = environment / ("Scripts" if os.name == "nt" else "bin")
+    _run([bin_dir / "python", "-m", "pip", "install", "--quiet", "--prefer-binary", wheel], tmp_path, env)
+    where = _run([bin_dir / "python", "-c", "import webapp; print(webapp.__file__)"], tmp_path, env).strip()
+    assert Path(where).is_relative_to(environment) and not Path(where).is_relative_to(ROOT)
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    (tmp_path / "instance").mkdir()
+    served = Served([str(bin_dir / "kartenschule"), "serve", "--port", str(port), "--workers", "1",
+                     "--instance", str(tmp_path / "instance")], tmp_path / "out", env=env, cwd=tmp_path)
+    try:
+        served.wait_ready(base + "/")
+        client = Client(base)
+        assets: set[str] = set()
+        for page in PAGES:
+            for language in ("en", "de"):
+                status, _path, html = client.get(page, headers={"Accept-Language": language})
+                assert status == 200, (page, language, html[:500])
+                assert f'<html lang="{language}"' in html, (page, language)
+                assets |= set(re.findall(r'(?:src|href)="(/static/[^"?]+)', html))
+        assert {"/static/vendor/htmx.min.js", "/static/css/app.css"} <= assets
+        for asset in sorted(assets):
+            status, _path, body = client.get(asset)
+            assert status == 200 and body, asset
+        assert client.get(DOWNLOADS[0])[0] == 200
+        english, german = (client.get("/class", headers={"Accept-Language": lang})[2] for lang in ("en", "de"))
+        assert english != german
+        projector = start_class(client)  # a database row: the migrations ran in the instance folder
+        status, _path, html = client.get(projector)
+        assert status == 200 and join_address(html).startswith(f"{base}/class/")
+    finally:
+        rc = served.interrupt()
+    assert rc == 0 and "Traceback" not in served.stderr, served.stderr
+    assert (tmp_path / "instance" / "kartenschule.sqlite3").is_file()

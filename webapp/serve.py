@@ -1,0 +1,268 @@
+"""``kartenschule serve``: the app on a production WSGI server, for a class on the school network.
+
+    kartenschule serve                 # this computer only: http://127.0.0.1:8000
+    kartenschule serve --lan           # every tablet on the network: prints the addresses and a QR code
+    kartenschule serve --lan --port 8080 --workers 3 --instance /srv/kartenschule
+
+* The server: gunicorn (``gthread`` workers: ``--workers`` processes of ``--threads`` threads) on Linux and
+  macOS; waitress (pure Python, one process of ``workers x threads`` threads) on Windows, where gunicorn does
+  not run. ``--server`` picks one by hand (both are tested on Linux).
+* The instance folder (SQLite database, secret key, Yahtzee strategy table): ``--instance DIR``, which must exist
+  and be writable, else the user's data folder (:func:`default_instance`, by platformdirs), created when missing.
+  The app is built once before the server starts: it migrates the database and makes the secret key, and any
+  problem there (a read-only or missing folder, an unreachable ``DATABASE_URL``) stops the command with a clear
+  message and exit status 2, without a traceback.
+* ``--lan`` listens on all IPv4 interfaces and gives the app the addresses found (:func:`lan_addresses`) as
+  ``LAN_URLS``: the projector's "Join at" then names one of them (:mod:`webapp.classroom.links`), never
+  ``127.0.0.1``. Without ``--lan`` only this computer can connect (127.0.0.1).
+* Ctrl-C stops the server gracefully: requests being answered are finished (at most ``GRACEFUL_SECONDS``),
+  a second Ctrl-C stops at once. Every answer acknowledged has been committed to the database before
+  (``tests/web/test_durability.py``).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import signal
+import socket
+import sys
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
+
+import click
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+__all__ = ["command", "default_instance", "lan_addresses", "check_instance", "ServeError"]
+
+DEFAULT_PORT = 8000
+#: Seconds a graceful stop waits for requests being answered.
+GRACEFUL_SECONDS = 10
+#: Interface names of virtual networks (containers, VMs, VPNs): their addresses are listed last.
+VIRTUAL = ("docker", "br-", "veth", "virbr", "vmnet", "vboxnet", "tun", "tap", "wg", "utun", "zt", "tailscale",
+           "vEthernet")
+
+
+class ServeError(click.ClickException):
+    """A problem the teacher can fix (the folder, the port, the database): printed as ``Error: ...``, exit 2."""
+
+    exit_code = 2
+
+
+def default_instance() -> Path:
+    """The user's data folder for Kartenschule (platformdirs): ``~/.local/share/kartenschule`` on Linux,
+    ``~/Library/Application Support/kartenschule`` on macOS, ``%LOCALAPPDATA%\\kartenschule`` on Windows."""
+    import platformdirs
+
+    return platformdirs.user_data_path("kartenschule", appauthor=False)
+
+
+def check_instance(folder: Path, create: bool) -> Path:
+    """Make sure ``folder`` can hold the database and the secret key, and return it resolved.
+
+    Args:
+        folder: the instance folder.
+        create: make it (with its parents) when missing; ``False`` for a folder the user named, where a missing
+            one is more likely a typo than a wish for a new, empty database.
+
+    Raises:
+        ServeError: the folder is missing (and ``create`` is false) or cannot be made, is no folder, or cannot be
+            written to; the message names the folder and the reason.
+    """
+    folder = folder.expanduser()
+    if create:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise ServeError(f"cannot create the instance folder {folder}: {error.strerror or error}. "
+                             "Choose another one with --instance DIR.") from None
+    if not folder.exists():
+        raise ServeError(f"the instance folder {folder} does not exist. Create it first (mkdir), "
+                         f"or leave out --instance to use {default_instance()}.")
+    if not folder.is_dir():
+        raise ServeError(f"the instance folder {folder} is not a folder. Choose a folder with --instance DIR.")
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
+        raise ServeError(f"the instance folder {folder} is not writable ({error.strerror or error}): the database "
+                         "and the secret key are kept there. Choose another one with --instance DIR.") from None
+    return folder.resolve()
+
+
+def lan_addresses() -> list[str]:
+    """The IPv4 addresses other devices on the network can reach this computer at, best first.
+
+    Interfaces that are up, without loopback (127.0.0.0/8) and link-local (169.254.0.0/16, no DHCP) addresses;
+    private addresses (a school network) before others, virtual networks (containers, VMs, VPNs) last.
+    Read from the operating system by psutil; no packet is sent.
+    """
+    import psutil
+
+    stats = psutil.net_if_stats()
+    found: list[tuple[int, str, str]] = []
+    for name, addresses in psutil.net_if_addrs().items():
+        if name in stats and not stats[name].isup:
+            continue
+        for address in addresses:
+            if address.family != socket.AF_INET:
+                continue
+            ip = ipaddress.ip_address(address.address)
+            if ip.is_loopback or ip.is_link_local or ip.is_unspecified:
+                continue
+            virtual = name.lower().startswith(tuple(prefix.lower() for prefix in VIRTUAL))
+            rank = 2 if virtual else 0 if ip.is_private else 1
+            found.append((rank, name, str(ip)))
+    return list(dict.fromkeys(ip for _rank, _name, ip in sorted(found)))
+
+
+def _check_port(host: str, port: int) -> None:
+    """Stop with a clear message when ``port`` cannot be listened on (in use, or not allowed)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        if os.name != "nt":
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            raise ServeError(f"cannot listen on port {port} ({error.strerror or error}): another program may be "
+                             "using it. Choose another one with --port P.") from None
+
+
+def build_app(instance: Path, lan_urls: Sequence[str]) -> Flask:
+    """The app on ``instance``, its database migrated and its secret key made; with ``LAN_URLS``.
+
+    Raises:
+        ServeError: the database cannot be opened or migrated, or the secret key cannot be written or read.
+    """
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from webapp import create_app
+
+    try:
+        return create_app({"LAN_URLS": list(lan_urls)}, instance_path=str(instance))
+    except (OSError, RuntimeError, SQLAlchemyError) as error:
+        reason = getattr(error, "orig", None) or getattr(error, "strerror", None) or error
+        raise ServeError(f"cannot start with the instance folder {instance}: {reason}") from None
+
+
+def _print_start(urls: Sequence[str], lan: bool, public: str | None) -> None:
+    """What the teacher sees in the terminal: where to open the app, and the QR code of the join page."""
+    echo = click.echo
+    echo("Kartenschule is running. Open on the projector:")
+    for url in urls:
+        echo(f"    {url}/class")
+    if public:
+        echo(f"Children join at {public}/class (KARTENSCHULE_PUBLIC_URL)")
+    elif lan and not urls[0].startswith("http://127.0.0.1:"):
+        echo("Children join by scanning this QR code (or at the first address above):")
+        _print_qr(f"{urls[0]}/class")
+    elif lan:
+        echo("No network address found: is this computer connected to the school network (Wi-Fi or cable)?")
+    else:
+        echo("Only this computer can open it: tablets cannot. For a class: kartenschule serve --lan")
+    echo("Stop the server with Ctrl-C.")
+
+
+def _print_qr(url: str) -> None:
+    """``url`` as a QR code drawn with block characters (half blocks where the terminal can show them)."""
+    import segno
+
+    code = segno.make(url, error="m")
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        "\u2580\u2584\u2588".encode(encoding)
+        compact = True
+    except (LookupError, UnicodeEncodeError):
+        compact = False
+    code.terminal(out=sys.stdout, compact=compact, border=2)
+    sys.stdout.flush()
+
+
+def _serve_gunicorn(app: Flask, host: str, port: int, workers: int, threads: int, on_ready: Any) -> None:
+    """Run ``app`` under gunicorn until stopped; Ctrl-C (SIGINT) stops gracefully, a second one at once."""
+    from gunicorn.app.base import BaseApplication
+    from gunicorn.arbiter import Arbiter
+
+    class GracefulArbiter(Arbiter):
+        """Ctrl-C is a graceful stop (gunicorn's own SIGINT is a quick one); a second Ctrl-C is quick."""
+
+        def handle_int(self) -> None:
+            self.handle_term()
+
+    def ignore_int(_worker: Any) -> None:
+        # The terminal sends Ctrl-C's SIGINT to the workers too: they finish their requests and leave when the
+        # master tells them to (SIGTERM), instead of dropping them.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    class Server(BaseApplication):
+        def load_config(self) -> None:
+            settings = {
+                "bind": [f"{host}:{port}"], "workers": workers, "threads": threads, "worker_class": "gthread",
+                "preload_app": True, "timeout": 60, "graceful_timeout": GRACEFUL_SECONDS, "loglevel": "warning",
+                "accesslog": None, "errorlog": "-", "proc_name": "kartenschule",
+                "post_worker_init": ignore_int, "when_ready": lambda _server: on_ready(),
+                "on_exit": lambda _server: click.echo("Kartenschule stopped."),
+            }
+            for key, value in settings.items():
+                self.cfg.set(key, value)
+
+        def load(self) -> Flask:
+            return app
+
+        def run(self) -> None:
+            GracefulArbiter(self).run()
+
+    Server().run()
+
+
+def _serve_waitress(app: Flask, host: str, port: int, threads: int, on_ready: Any) -> None:
+    """Run ``app`` under waitress (one process) until Ctrl-C."""
+    import logging
+
+    from waitress.server import create_server
+
+    logging.getLogger("waitress").setLevel(logging.WARNING)
+    server = create_server(app, host=host, port=port, threads=threads, ident="kartenschule")
+    on_ready()
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+        click.echo("Kartenschule stopped.")
+
+
+@click.command("serve")
+@click.option("--lan", is_flag=True, help="Listen on the school network (all interfaces), not only on this computer.")
+@click.option("--port", type=click.IntRange(1, 65535), default=DEFAULT_PORT, show_default=True, help="The TCP port.")
+@click.option("--workers", type=click.IntRange(1, 32), default=3, show_default=True,
+              help="Server processes (on Windows: one process with workers x threads threads).")
+@click.option("--threads", type=click.IntRange(1, 64), default=4, show_default=True, help="Threads a process.")
+@click.option("--instance", "instance", type=click.Path(path_type=Path, file_okay=True, dir_okay=True), default=None,
+              help="The folder of the database and the secret key (it must exist) [default: the user's data folder].")
+@click.option("--server", "server", type=click.Choice(["gunicorn", "waitress"]), default=None,
+              help="The WSGI server [default: gunicorn, on Windows waitress].")
+def command(lan: bool, port: int, workers: int, threads: int, instance: Path | None, server: str | None) -> None:
+    """Serve Kartenschule for a class: on this computer, or with --lan for the tablets on the school network."""
+    server = server or ("waitress" if os.name == "nt" else "gunicorn")
+    folder = check_instance(instance if instance is not None else default_instance(), create=instance is None)
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    _check_port(host, port)
+    addresses = lan_addresses() if lan else []
+    lan_urls = [f"http://{address}:{port}" for address in addresses]
+    app = build_app(folder, lan_urls)
+    urls = lan_urls if lan_urls else [f"http://127.0.0.1:{port}"]
+    public = str(app.config["PUBLIC_URL"]).rstrip("/") if app.config.get("PUBLIC_URL") else None
+    click.echo(f"Instance folder: {folder}")
+
+    def on_ready() -> None:
+        _print_start(urls, lan, public)
+
+    if server == "waitress":
+        _serve_waitress(app, host, port, workers * threads, on_ready)
+    else:
+        _serve_gunicorn(app, host, port, workers, threads, on_ready)
