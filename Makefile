@@ -14,11 +14,12 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 APP_STAMP  := $(VENV)/.app-stamp
 TEST_STAMP := $(VENV)/.test-stamp
-HOST   ?= 127.0.0.1
 PORT   ?= 5000
+# `make run LAN=1`: listen on the school network too (kartenschule serve --lan)
+LAN    ?=
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: install install-test run test test-fast browser postgres bench translations extract vendor clean
+.PHONY: install install-test run dist test test-fast browser postgres bench translations extract vendor clean
 
 # What the app needs to run (no test tools).
 install: $(APP_STAMP) static/vendor/htmx.min.js translations
@@ -54,8 +55,15 @@ extract: $(APP_STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k NP_:1,2 -k NC_:1c,2 -k lazy_gettext --no-location --sort-output -o webapp/translations/messages.pot .
 	$(BIN)/pybabel update -i webapp/translations/messages.pot -d webapp/translations --no-fuzzy-matching --ignore-obsolete --ignore-pot-creation-date --width 100
 
+# The production server (gunicorn; webapp/serve.py) on the repository's instance/ folder.
 run: install
-	$(BIN)/flask --app webapp run --host $(HOST) --port $(PORT)
+	mkdir -p instance
+	$(BIN)/kartenschule serve --port $(PORT) --instance instance $(if $(LAN),--lan)
+
+# The wheel and the sdist for a school (dist/): templates, static files with htmx and the compiled catalogues
+# inside (setup.py). Built in isolated environments by `build` (from the test extras).
+dist: install-test vendor
+	$(BIN)/python -m build --outdir dist .
 
 browser:
 	@if [ ! -x "$(CHROMIUM)" ] && ! command -v chromium >/dev/null 2>&1; then \

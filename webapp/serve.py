@@ -143,9 +143,12 @@ def build_app(instance: Path, lan_urls: Sequence[str]) -> Flask:
 
     try:
         return create_app({"LAN_URLS": list(lan_urls)}, instance_path=str(instance))
-    except (OSError, RuntimeError, SQLAlchemyError) as error:
-        reason = getattr(error, "orig", None) or getattr(error, "strerror", None) or error
-        raise ServeError(f"cannot start with the instance folder {instance}: {reason}") from None
+    except SQLAlchemyError as error:
+        where = "DATABASE_URL" if os.environ.get("DATABASE_URL") else f"the instance folder {instance}"
+        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        raise ServeError(f"cannot open the database ({where}): {reason}") from None
+    except (OSError, RuntimeError) as error:
+        raise ServeError(f"cannot start with the instance folder {instance}: {error}") from None
 
 
 def _print_start(urls: Sequence[str], lan: bool, public: str | None) -> None:

@@ -71,7 +71,8 @@ class Served:
         self.out_path, self.err_path = folder / "stdout.txt", folder / "stderr.txt"
         with self.out_path.open("wb") as out, self.err_path.open("wb") as err:
             self.process = subprocess.Popen(command, stdout=out, stderr=err, cwd=cwd or ROOT,
-                                            env=env if env is not None else os.environ.copy())
+                                            env=env if env is not None else os.environ.copy(),
+                                            start_new_session=os.name != "nt")
 
     @property
     def stdout(self) -> str:
@@ -99,8 +100,12 @@ class Served:
         raise AssertionError(f"no answer from {url} within {seconds} s:\n{self.stdout}\n{self.stderr}")
 
     def interrupt(self, seconds: float = 60) -> int:
-        """Ctrl-C (SIGINT), as a terminal sends it; the exit status."""
-        self.process.send_signal(signal.SIGINT)
+        """Ctrl-C as a terminal sends it: SIGINT to the whole process group (the master and every worker);
+        the exit status."""
+        if os.name == "nt":
+            self.process.send_signal(signal.CTRL_C_EVENT)
+        else:
+            os.killpg(self.process.pid, signal.SIGINT)
         try:
             return self.process.wait(timeout=seconds)
         except subprocess.TimeoutExpired:
@@ -109,7 +114,10 @@ class Served:
 
     def kill(self) -> None:
         if self.process.poll() is None:
-            self.process.kill()
+            if os.name == "nt":
+                self.process.kill()
+            else:
+                os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()
 
 

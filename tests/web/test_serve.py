@@ -158,3 +158,24 @@ def test_serve_lan_answers_on_the_network_address_and_the_projector_shows_it(tmp
     assert "\u2580" in found["lan_stdout"] or "\u2584" in found["lan_stdout"] or "\u2588" in found["lan_stdout"]
     assert found["lan_rc"] == 0 and found["local_rc"] == 0
     assert found["local_refused_on_lan"] is True  # without --lan, loopback only
+
+
+def test_a_database_it_cannot_reach_stops_with_a_message(tmp_path, monkeypatch):
+    """DATABASE_URL naming a server that is not there (port 9 on loopback: nothing listens)."""
+    monkeypatch.setenv("DATABASE_URL", "postgresql://kartenschule@127.0.0.1:9/kartenschule?connect_timeout=5")
+    result = _serve("--instance", str(tmp_path), "--port", str(free_port()))
+    assert result.exit_code == 2, result.output
+    assert "cannot open the database (DATABASE_URL): " in result.output
+    assert "127.0.0.1" in result.output and "Traceback" not in result.output
+
+
+def test_the_app_imports_without_fcntl_as_on_windows():
+    """Windows has no fcntl (`kartenschule serve` runs waitress there): the app and its database module must
+    still import; the migration lock is filelock's (msvcrt on Windows, flock elsewhere)."""
+    code = ("import sys; sys.modules['fcntl'] = None\n"
+            "import webapp.core.db, webapp.serve, webapp.cli\n"
+            "from webapp import create_app\n"
+            "print('imported')")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    assert result.returncode == 0 and "imported" in result.stdout, result.stderr

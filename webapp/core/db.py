@@ -19,11 +19,11 @@ Where the data lives:
 
 from __future__ import annotations
 
-import fcntl
 import os
 import sqlite3
 from pathlib import Path
 
+from filelock import FileLock
 from flask import Flask, has_request_context, request
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -90,13 +90,11 @@ def upgrade(app: Flask) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     lock_path = Path(app.instance_path) / "migrate.lock"
-    with lock_path.open("w") as lock, app.app_context():
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with FileLock(lock_path), app.app_context():  # flock on Linux and macOS, msvcrt on Windows
         try:
             command.upgrade(config, "head")
         finally:
             db.engine.dispose()  # no connection outlives the migration (gunicorn may fork after it)
-            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def init_app(app: Flask) -> None:
