@@ -33,7 +33,7 @@ def test_make_run_installs_only_what_the_app_needs(tmp_path):
     lines = dry_run("run", tmp_path / "venv")
     assert installs(lines) == ["."]
     assert not any("[test" in line for line in lines)
-    assert any("flask --app webapp run" in line for line in lines)
+    assert any("/bin/kartenschule serve --port" in line for line in lines)  # the production server (issue 18)
 
 
 def test_make_test_installs_the_test_extras_too(tmp_path):
