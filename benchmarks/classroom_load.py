@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/classroom_load.py            # or: make bench
     .venv/bin/python benchmarks/classroom_load.py --database postgresql --workers 4 --seconds 30
+    .venv/bin/python benchmarks/classroom_load.py --servers 2 --kill-after 20     # scale-out: see below
 
 Starts gunicorn (``--workers`` processes of ``--threads`` threads, gthread; 3 x 4 by default) on 127.0.0.1 with a fresh
 temporary database (SQLite in WAL mode by default; ``--database postgresql``
@@ -19,6 +20,15 @@ Printed: requests per second, p50/p95/p99/max latency (all requests and by
 route), errors (transport errors and unexpected statuses), late answers (409
 when a round closed just before the answer arrived: expected, not an error),
 and a check that every acknowledged answer is in the teacher's CSV export.
+
+Scale-out (``--servers 2``): two gunicorn servers on two ports share one PostgreSQL database (``--database
+postgresql`` is implied) and one Redis server for the rate limits (Debian's ``redis-server``, started on a free
+port in a temporary folder, no persistence); the children are spread over the servers, the teachers use the
+first. ``--kill-after S`` kills the last server with ``kill -9`` (its whole process group: the master and every
+worker, as when a machine dies) S seconds into the measurement. A child whose request then fails moves to a live
+server and sends the same request again, as a load balancer would; every request is safe to send twice (an
+answer counts once, the first). Those moves are counted as failovers, not errors; an error is a request that no
+server answered.
 The aim on the 2-core development machine is 0 errors and p99 below 100 ms;
 the load generator runs on the same two cores as the server, so the figures
 are pessimistic (and more so when the machine is shared).
@@ -77,10 +87,11 @@ class Client:
     request), so the load generator leaves the CPU to the server.
     """
 
-    def __init__(self, host: str, port: int, timeout: float = 30) -> None:
+    def __init__(self, host: str, port: int, timeout: float = 30, cluster: "Cluster | None" = None) -> None:
         self.host, self.port, self.timeout = host, port, timeout
         self.cookies: dict[str, str] = {}
         self.stream: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+        self.cluster = cluster  # with a cluster, a failed request moves to a live server and is sent again
 
     async def request(self, method: str, path: str, data: dict | None = None, params: dict | None = None,
                       headers: dict | None = None, follow_redirects: bool = False) -> Reply:
@@ -104,12 +115,16 @@ class Client:
         if self.cookies:
             lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
         lines.extend(f"{k}: {v}" for k, v in (headers or {}).items())
-        request = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
-        try:
-            return await asyncio.wait_for(self._exchange(request, path, method), self.timeout)
-        except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, asyncio.TimeoutError, ValueError) as error:
-            self.close()
-            raise HTTPError(f"{type(error).__name__}: {error}") from error
+        while True:
+            request = ("\r\n".join([*lines[:1], f"Host: {self.host}:{self.port}", *lines[2:]]) + "\r\n\r\n").encode() + body
+            try:
+                return await asyncio.wait_for(self._exchange(request, path, method), self.timeout)
+            except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, asyncio.TimeoutError, ValueError) as error:
+                self.close()
+                other = self.cluster.failover(self.port) if self.cluster is not None else None
+                if other is None:
+                    raise HTTPError(f"{type(error).__name__}: {error}") from error
+                self.port = other
 
     async def _exchange(self, request: bytes, path: str, method: str) -> Reply:
         if self.stream is None:
@@ -163,6 +178,24 @@ class Client:
             self.stream = None
 
 
+class Cluster:
+    """The servers' ports and which of them were killed: where a failed request goes next (a load balancer)."""
+
+    def __init__(self, ports: list[int]) -> None:
+        self.ports = ports
+        self.dead: set[int] = set()
+        self.failovers = 0
+        self.start = 0.0
+
+    def failover(self, port: int) -> int | None:
+        """The port to send a failed request to next, or None when ``port``'s server was not killed (a real error)."""
+        if port not in self.dead:
+            return None
+        self.failovers += 1
+        live = [p for p in self.ports if p not in self.dead]
+        return live[port % len(live)] if live else None
+
+
 class Stats:
     """Latencies (ms) by route and the problems seen."""
 
@@ -205,10 +238,32 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_gunicorn(database_url: str, workers: int, threads: int, port: int) -> subprocess.Popen:
+def start_redis(workdir: Path) -> tuple[subprocess.Popen, str]:
+    """A throwaway Redis server (Debian's ``redis-server``) on a free loopback port, no persistence; its URL."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        raise SystemExit("--servers 2 needs redis-server for the shared rate limits (Debian: apt-get install redis-server)")
+    port = free_port()
+    server = subprocess.Popen([binary, "--port", str(port), "--bind", HOST, "--save", "", "--appendonly", "no",
+                               "--dir", str(workdir), "--loglevel", "warning"], stdout=subprocess.DEVNULL)
+    for _ in range(100):
+        try:
+            with socket.create_connection((HOST, port), timeout=1) as connection:
+                connection.sendall(b"PING\r\n")
+                if connection.recv(16).startswith(b"+PONG"):
+                    return server, f"redis://{HOST}:{port}"
+        except OSError:
+            pass
+        time.sleep(0.05)
+    server.kill()
+    raise SystemExit("redis-server did not start")
+
+
+def start_gunicorn(database_url: str, workers: int, threads: int, port: int, limiter: str = "memory://") -> subprocess.Popen:
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
+        "KARTENSCHULE_RATELIMIT_STORAGE_URI": limiter,
         "KARTENSCHULE_SECRET_KEY": "benchmark-secret",
         "KARTENSCHULE_CLASS_JOIN_LIMIT": '"100000 per minute"',
         "KARTENSCHULE_CLASS_CREATE_LIMIT": '"100000 per minute"',
@@ -221,7 +276,7 @@ def start_gunicorn(database_url: str, workers: int, threads: int, port: int) -> 
     return subprocess.Popen(
         [gunicorn, "--workers", str(workers), "--worker-class", "gthread", "--threads", str(threads),
          "--bind", f"127.0.0.1:{port}", "--keep-alive", "75", "--log-level", "warning", "webapp:create_app()"],
-        cwd=ROOT, env=env,
+        cwd=ROOT, env=env, start_new_session=True,  # its own process group: --kill-after kills master and workers
     )
 
 
@@ -265,8 +320,9 @@ async def run_teacher(client: Client, url: str, stats: Stats, start: float, stop
         await asyncio.sleep(1)
 
 
-async def run_child(port: int, code: str, name: str, stats: Stats, ready: asyncio.Event, stop_at: list[float]) -> None:
-    client = Client(HOST, port)
+async def run_child(port: int, code: str, name: str, stats: Stats, ready: asyncio.Event, stop_at: list[float],
+                    cluster: Cluster | None = None) -> None:
+    client = Client(HOST, port, cluster=cluster)
     try:
         page = (await client.get("/class")).text
         token = TOKEN.search(page).group(1)
@@ -302,10 +358,23 @@ async def run_child(port: int, code: str, name: str, stats: Stats, ready: asynci
         client.close()
 
 
+async def kill_later(server: subprocess.Popen, port: int, cluster: Cluster, at: float, killed: list[str]) -> None:
+    """At ``at`` (monotonic), kill ``server``'s whole process group with SIGKILL and mark its port dead."""
+    await asyncio.sleep(max(0.0, at - time.monotonic()))
+    cluster.dead.add(port)
+    os.killpg(server.pid, signal.SIGKILL)
+    killed.append(f"server on port {port} killed with kill -9 (master and workers) {at - cluster.start:.0f} s into the run")
+
+
 async def main(args: argparse.Namespace) -> int:
-    port = free_port()
+    ports = [free_port() for _ in range(args.servers)]
+    port = ports[0]
     workdir = Path(tempfile.mkdtemp(prefix="kartenschule-bench-"))
-    pg = None
+    pg = redis = None
+    limiter = "memory://"
+    if args.servers > 1:
+        args.database = "postgresql"
+        redis, limiter = start_redis(workdir)
     if args.database == "postgresql":
         sys.path.insert(0, str(ROOT / "tests"))
         import pgserver
@@ -316,16 +385,21 @@ async def main(args: argparse.Namespace) -> int:
     else:
         database_url = f"sqlite:///{workdir / 'bench.sqlite3'}"
         label = "SQLite (WAL, synchronous=FULL)"
-    server = start_gunicorn(database_url, args.workers, args.threads, port)
+    if redis is not None:
+        label += ", rate limits in Redis"
+    servers = [start_gunicorn(database_url, args.workers, args.threads, p, limiter) for p in ports]
+    cluster = Cluster(ports)
+    killed: list[str] = []
     stats = Stats()
     try:
-        await wait_ready(port)
+        for p in ports:
+            await wait_ready(p)
         setup_start = time.monotonic()
         teachers = [await new_class(port) for _ in range(args.classes)]
         ready = asyncio.Event()
         stop_at = [float("inf")]
         children = [
-            asyncio.create_task(run_child(port, code, f"Kind {n}", stats, ready, stop_at))
+            asyncio.create_task(run_child(ports[n % len(ports)], code, f"Kind {n}", stats, ready, stop_at, cluster))
             for _, _, code in teachers for n in range(args.children)
         ]
         while stats.joined < len(children):
@@ -335,11 +409,15 @@ async def main(args: argparse.Namespace) -> int:
             await asyncio.sleep(0.1)
         setup = time.monotonic() - setup_start
         start = time.monotonic()
+        cluster.start = start
         stop = start + args.seconds
         stop_at[0] = stop
         stats.measuring = True
         ready.set()
-        await asyncio.gather(*(run_teacher(c, url, stats, start, stop) for c, url, _ in teachers), *children)
+        killer = []
+        if args.kill_after and len(servers) > 1:
+            killer = [kill_later(servers[-1], ports[-1], cluster, start + args.kill_after, killed)]
+        await asyncio.gather(*(run_teacher(c, url, stats, start, stop) for c, url, _ in teachers), *children, *killer)
         stats.measuring = False
         elapsed = time.monotonic() - start
 
@@ -349,13 +427,24 @@ async def main(args: argparse.Namespace) -> int:
             stored += len(list(csv.reader(io.StringIO(text)))) - 1
             client.close()
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        for server, p in zip(servers, ports):
+            if p in cluster.dead:
+                server.wait()
+                continue
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
         if pg is not None:
             pg.stop()
+        if redis is not None:
+            with socket.create_connection((HOST, int(limiter.rsplit(":", 1)[1])), timeout=5) as connection:
+                connection.sendall(b"DBSIZE\r\n")
+                keys = connection.recv(64).decode().strip(":\r\n")
+            killed.append(f"rate-limit counters kept in the shared Redis: {keys}")
+            redis.terminate()
+            redis.wait()
         shutil.rmtree(workdir, ignore_errors=True)
 
     own = resource.getrusage(resource.RUSAGE_SELF)
@@ -364,7 +453,11 @@ async def main(args: argparse.Namespace) -> int:
     total = len(everything)
     acknowledged = sum(stats.acknowledged.values())
     print(f"classroom load: {args.classes} classes x {args.children} children, {args.seconds} s, "
-          f"gunicorn {args.workers} workers x {args.threads} threads (gthread) on 127.0.0.1, {label}")
+          f"{args.servers} x gunicorn {args.workers} workers x {args.threads} threads (gthread) on 127.0.0.1, {label}")
+    for line in killed:
+        print(line)
+    if args.servers > 1:
+        print(f"requests moved to a live server after a failure (failovers, not errors): {cluster.failovers}")
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} "
           f"(the load generator shares these cores); set-up (classes + joins) {setup:.1f} s")
     print(f"requests: {total} in {elapsed:.1f} s = {total / elapsed:.0f} requests/s")
@@ -396,4 +489,7 @@ if __name__ == "__main__":
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--servers", type=int, default=1, help="gunicorn servers on their own ports (2+: PostgreSQL and Redis)")
+    parser.add_argument("--kill-after", type=float, default=0,
+                        help="with 2+ servers: kill -9 the last one this many seconds into the run (0: never)")
     sys.exit(asyncio.run(main(parser.parse_args())))
