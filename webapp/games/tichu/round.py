@@ -46,7 +46,7 @@ from webapp.games.tichu.trick import (
 )
 
 __all__ = ["CallGrandTichu", "CallTichu", "Decline", "Exchange", "GiveDragon", "PassTurn", "Phase", "Play",
-           "RoundAction", "RoundError", "RoundState", "TrickRecord", "deal", "FIRST_CARDS", "HAND"]
+           "RoundAction", "RoundError", "RoundState", "TrickRecord", "deal", "position", "FIRST_CARDS", "HAND"]
 
 #: Cards seen before the Grand Tichu call, and the whole hand (Tichu rulebook: "Dealing").
 FIRST_CARDS = 8
@@ -70,7 +70,7 @@ class RoundError(Code):
     TICHU_EARLY = "tichu.round.error.tichu_early"
     WISH_NO_MAH_JONG = "tichu.round.error.wish_no_mah_jong"
     OUT = "tichu.round.error.out"
-    GAME_NOT_OVER = "tichu.round.error.round_not_over"
+    ROUND_NOT_OVER = "tichu.round.error.round_not_over"
     GAME_OVER = "tichu.round.error.game_over"
 
 
@@ -166,6 +166,25 @@ def deal(seed: int, round_number: int = 1, before: tuple[int, int] = (0, 0)) -> 
     random.Random(f"kartenschule-tichu:{seed}:{round_number}").shuffle(cards)
     dealt = tuple(tuple(cards[s * HAND:(s + 1) * HAND]) for s in range(SEATS))
     return RoundState(seed=seed, round_number=round_number, before=before, dealt=dealt)
+
+
+def position(hands: Iterable[Iterable[TichuCard]], leader: int, calls: Iterable[str | None] = (None,) * SEATS,
+             piles: Iterable[Iterable[TichuCard]] = ((),) * SEATS, seed: int = 0) -> "RoundState":
+    """A round in the PLAY phase from four given hands, ``leader`` to lead, the Grand Tichu calls and the exchange
+    done (``calls``: each seat's ``"grand"``, ``"tichu"`` or None; a seat with a call may not call again), and
+    ``piles``: the cards each seat took in earlier tricks (hands and piles together must hold all 100 card
+    points for the round to be scored). For lessons, puzzles and tests; :func:`deal` starts a real round.
+
+    Raises:
+        ValueError: not four hands, or a leader outside 0..3 (as :meth:`Trick.deal`).
+    """
+    hands = tuple(tuple(h) for h in hands)
+    calls = tuple(calls)
+    if len(calls) != SEATS or any(c not in (None, "tichu", "grand") for c in calls):
+        raise ValueError("give a call (None, 'tichu' or 'grand') for each of the four seats")
+    trick = Trick.deal(hands, leader)
+    return RoundState(seed=seed, round_number=1, dealt=hands, grand=tuple(c == "grand" for c in calls),
+                      calls=calls, trick=trick, piles=tuple(tuple(p) for p in piles))
 
 
 def _check_seat(seat: object) -> int:
@@ -304,7 +323,7 @@ class RoundState:
         """
         score = self.score
         if score is None:
-            raise RuleViolation(RoundError.GAME_NOT_OVER, "the round is not over yet")
+            raise RuleViolation(RoundError.ROUND_NOT_OVER, "the round is not over yet")
         if score.game_over:
             raise RuleViolation(RoundError.GAME_OVER, f"the game to {GAME_TARGET} is over")
         return deal(self.seed, self.round_number + 1, score.totals)
@@ -357,7 +376,8 @@ class RoundState:
         top = trick.top
         leads = top is None or (top.combination is not None and top.combination.kind is Kind.SINGLE
                                 and top.combination.rank == 0)
-        candidates = list(hand_combinations(hand))
+        follows = in_turn and not leads and top is not None and top.combination is not None
+        candidates = list(hand_combinations(hand, top.combination.length if follows else None))  # type: ignore[union-attr]
         if in_turn and trick.wish is not None:
             wished = lowest_fulfilling_play(None if leads else top.combination, hand, trick.wish,  # type: ignore[union-attr]
                                             phoenix_on=trick.phoenix_on)

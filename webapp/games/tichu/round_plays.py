@@ -21,10 +21,10 @@ from __future__ import annotations
 from typing import Iterable
 
 from webapp.games.tichu.rules import (
-    ACE, MAH_JONG, MIN_STRAIGHT, PHOENIX, Combination, TichuCard, bombs, readings,
+    ACE, MAH_JONG, MIN_STRAIGHT, PHOENIX, Combination, Kind, TichuCard, bombs, readings,
 )
 
-__all__ = ["hand_combinations", "combo_key"]
+__all__ = ["combo_key", "hand_combinations", "straights"]
 
 
 def combo_key(combo: Combination) -> tuple:
@@ -34,8 +34,11 @@ def combo_key(combo: Combination) -> tuple:
     return (combo.kind, combo.length, combo.rank, combo.phoenix_as, tuple(c.rank for c in combo.cards), suits)
 
 
-def hand_combinations(hand: Iterable[TichuCard]) -> tuple[Combination, ...]:
+def hand_combinations(hand: Iterable[TichuCard], length: int | None = None) -> tuple[Combination, ...]:
     """Every combination ``hand`` can form (each rank pattern once, every reading of it), bombs last.
+
+    With ``length``, only the non-bombs of that many cards (the plays that may follow a play of that length),
+    and every bomb.
 
     Order: singles, pairs, triples, full houses, straights, stairs (each by rank), then the bombs of
     :func:`~webapp.games.tichu.rules.bombs`. Straight flushes appear only as bombs.
@@ -48,28 +51,29 @@ def hand_combinations(hand: Iterable[TichuCard]) -> tuple[Combination, ...]:
     """
     hand = tuple(hand)
     the_bombs = bombs(hand)
-    in_bombs = {card for bomb in the_bombs for card in bomb.cards}
-    by_rank: dict[int, list[TichuCard]] = {}
-    for card in sorted(hand, key=lambda c: (c.rank, c in in_bombs, "" if c.suit is None else c.suit.value)):
-        by_rank.setdefault(card.rank, []).append(card)
+    by_rank = _by_rank(hand, the_bombs)
     phoenix = by_rank.get(PHOENIX, [None])[0]
     found: dict[tuple, Combination] = {}
 
     def add(cards: list[TichuCard]) -> None:
+        if length is not None and len(cards) != length:
+            return
         for combo in readings(cards):
             if not combo.is_bomb:
                 found.setdefault(combo_key(combo), combo)
 
     for rank in sorted(by_rank):  # singles, the Dog and the Dragon included
         add([by_rank[rank][0]])
+    if length == 1:
+        return tuple(found.values()) + tuple(the_bombs)
     naturals = {r: cs for r, cs in by_rank.items() if 2 <= r <= ACE}
     for size in (2, 3):  # pairs and triples, with the Phoenix for one card
-        for rank, cards in sorted(naturals.items()):
+        for rank, cards in sorted(naturals.items()) if length in (None, size) else ():
             if len(cards) >= size:
                 add(cards[:size])
             if phoenix is not None and len(cards) >= size - 1:
                 add(cards[:size - 1] + [phoenix])
-    for triple, t_cards in sorted(naturals.items()):  # full houses: the Phoenix in the triple or in the pair
+    for triple, t_cards in sorted(naturals.items()) if length in (None, 5) else ():  # full houses: the Phoenix in the triple or in the pair
         for pair, p_cards in sorted(naturals.items()):
             if pair == triple:
                 continue
@@ -79,11 +83,37 @@ def hand_combinations(hand: Iterable[TichuCard]) -> tuple[Combination, ...]:
                 add(t_cards[:3] + p_cards[:1] + [phoenix])
             if phoenix is not None and len(t_cards) >= 2 and len(p_cards) >= 2:
                 add(t_cards[:2] + p_cards[:2] + [phoenix])
-    for cards in _straights(by_rank, phoenix):
+    for cards in _straights(by_rank, phoenix) if length is None or length >= MIN_STRAIGHT else ():
         add(cards)
-    for cards in _stairs(naturals, phoenix):
+    for cards in _stairs(naturals, phoenix) if length is None or length % 2 == 0 else ():
         add(cards)
     return tuple(found.values()) + tuple(the_bombs)
+
+
+def straights(hand: Iterable[TichuCard]) -> tuple[Combination, ...]:
+    """Every straight ``hand`` can form, one per rank pattern (as in :func:`hand_combinations`; no straight flushes).
+
+    >>> from webapp.games.tichu.rules import parse_play
+    >>> [str(c) for c in straights(parse_play("1234 56"))]
+    ['12345', '123456', '23456']
+    """
+    hand = tuple(hand)
+    by_rank = _by_rank(hand, ())
+    found: dict[tuple, Combination] = {}
+    for cards in _straights(by_rank, by_rank.get(PHOENIX, [None])[0]):
+        for combo in readings(cards):
+            if combo.kind is Kind.STRAIGHT:
+                found.setdefault(combo_key(combo), combo)
+    return tuple(found.values())
+
+
+def _by_rank(hand: tuple[TichuCard, ...], the_bombs: Iterable[Combination]) -> dict[int, list[TichuCard]]:
+    """The hand by rank, each rank's cards that belong to no bomb first."""
+    in_bombs = {card for bomb in the_bombs for card in bomb.cards}
+    by_rank: dict[int, list[TichuCard]] = {}
+    for card in sorted(hand, key=lambda c: (c.rank, c in in_bombs, "" if c.suit is None else c.suit.value)):
+        by_rank.setdefault(card.rank, []).append(card)
+    return by_rank
 
 
 def _straights(by_rank: dict[int, list[TichuCard]], phoenix: TichuCard | None) -> Iterable[list[TichuCard]]:
