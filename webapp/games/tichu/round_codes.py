@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Iterable
 
 from webapp.core.steps import NotationError, RuleInputError
@@ -114,9 +115,11 @@ def replay(seed: int, round_number: int, codes: Iterable[str], before: tuple[int
         NotationError: a code that names no move, a bad round number, more than :data:`MAX_CODES` codes.
         RuleViolation: a move the rules forbid at that point (as :meth:`RoundState.apply`).
     """
+    moves = list(islice(codes, MAX_CODES + 1))
+    if len(moves) > MAX_CODES:
+        raise NotationError("tichu.round.error.action_code", "too many moves for one round",
+                            token=f"#{MAX_CODES + 1}")
     state = deal(seed, round_number, before)
-    for count, code in enumerate(codes, start=1):
-        if count > MAX_CODES:
-            raise NotationError("tichu.round.error.action_code", "too many moves for one round", token=f"#{count}")
+    for code in moves:
         state = state.apply(parse_action(code))
     return state
