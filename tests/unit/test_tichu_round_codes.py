@@ -57,3 +57,17 @@ def test_replay_rebuilds_the_round_and_refuses_a_move_out_of_place():
     assert late.value.step.code == RoundError.TICHU_EARLY
     with pytest.raises(NotationError):
         replay(9, 1, ["1.no"] * (MAX_CODES + 1))
+
+
+def test_every_round_and_bot_code_has_a_sentence_using_its_parameters():
+    """The round's and the bots' codes (with their parameter names) each have an English sentence that uses
+    only those names (the German ones are checked by tests/web/test_messages.py)."""
+    import re
+
+    from webapp.catalogue import MESSAGES
+    from webapp.games.tichu import round as tichu_round
+    from webapp.games.tichu import round_bots
+
+    for code, params in {**tichu_round.CODES, **round_bots.CODES}.items():
+        assert code in MESSAGES, code
+        assert set(re.findall(r"%\((\w+)\)s", MESSAGES[code])) == set(params), code

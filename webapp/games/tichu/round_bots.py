@@ -19,18 +19,17 @@ its own cards), and comes with the reason as :class:`~webapp.core.steps.Step` s 
   below the Phoenix; its very best when the partner called Grand Tichu; a low one when the bot itself called
   Grand Tichu, as it needs its high cards).
 * Play, in this order: go out when one legal play holds every card left; fulfil the open wish with the lowest
-  play holding the wished rank (the rules oblige it; the legal list offers nothing else); on lead, lead the Dog
+  play holding the wished rank (the rules oblige it; the legal list offers nothing else). On lead: lead the Dog
   to the partner when the partner still plays and called, or when the bot holds no high play; else lead the
   lowest play of the plan (low plays first, then longer before shorter), the Mah Jong wishing the highest rank
   the bot holds none of; when an opponent is out, its longest play instead (the other opponent must not go out
-  second: a double victory). Following: pass when the partner's play is on top (no need to beat it); else beat the
-  opponent with the lowest legal play that breaks no bomb (a play of the plan first; the highest when that
-  opponent's partner is out), but keep a high single
-  (Ace, Phoenix, Dragon) unless the trick holds 10 points or more, an opponent has 4 cards or fewer or is out
-  (its partner must not go out second: a double victory), the bot called Tichu, or the bot has 5 cards or
-  fewer. Bombs are kept for when they matter: in turn or out of turn, on an opponent's play when that opponent
-  has 3 cards or fewer, or the other opponent is out, or the trick holds 20 points or more, or the bot goes out
-  with the bomb and at most one more play.
+  second: a double victory). Following: pass when the partner's play is on top (no need to beat it); else beat
+  the opponent with the lowest legal play that breaks no bomb (a play of the plan first; the highest when that
+  opponent's partner is out), but keep a high single (Ace, Phoenix, Dragon) unless the trick holds 10 points or
+  more, an opponent has 4 cards or fewer or is out, the bot called Tichu, or the bot has 5 cards or fewer.
+  Bombs are kept for when they matter: in turn or out of turn, on an opponent's play when that opponent has 3
+  cards or fewer, or its partner is out, or the trick holds 20 points or more, or the bot goes out with the
+  bomb and at most one more play.
 * The Dragon: the trick goes to :func:`dragon_receiver`, the opponent holding fewer cards (the issue's rule).
 """
 
