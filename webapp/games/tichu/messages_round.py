@@ -65,7 +65,7 @@ MESSAGES: dict[str, Any] = {
     "tichu.round.bot.keep_high": N_(
         "Player %(seat)s passes and keeps %(cards)s for later: the trick is not worth a high card yet."
     ),
-    "tichu.round.bot.cannot": N_("Player %(seat)s passes: no play beats the table without breaking a bomb."),
+    "tichu.round.bot.cannot": N_("Player %(seat)s passes: it has no play that beats the table, bombs aside."),
     "tichu.round.bot.bomb": N_(
         "Player %(seat)s throws the bomb %(cards)s: the opponent is close to going out, or the trick is worth a lot."
     ),

@@ -338,7 +338,9 @@ class RoundState:
         gives just the cards). PLAY: Tichu, then every play ``seat`` may make now (in turn: every combination
         the hand can form that beats the table and respects the wish, one per rank pattern, a Mah Jong play
         with each wish and without; out of turn: its bombs that beat the table), and passing when allowed.
-        GIFT: the Dragon trick to each opponent (for its winner).
+        GIFT: the Dragon trick to each opponent (for its winner). A play listed with some cards is as legal with
+        other cards of the same ranks (suits only matter for straight flushes): judge a learner's own choice
+        by :meth:`apply`, not by looking it up here.
 
         Raises:
             NotationError: ``seat`` is no seat.
@@ -513,8 +515,3 @@ def _put(values: tuple, seat: int, value: object) -> tuple:
 
 #: Every step and error code this module emits, with its parameter names.
 CODES: dict[str, tuple[str, ...]] = codes(RoundError)
-
-
-def cards_text(cards: Iterable[TichuCard]) -> str:
-    """Cards in the notation, joined without spaces (``'5g5kP'``; ``'-'`` for none)."""
-    return "".join(str(c) for c in cards) or "-"
