@@ -71,3 +71,12 @@ def test_every_round_and_bot_code_has_a_sentence_using_its_parameters():
     for code, params in {**tichu_round.CODES, **round_bots.CODES}.items():
         assert code in MESSAGES, code
         assert set(re.findall(r"%\((\w+)\)s", MESSAGES[code])) == set(params), code
+
+
+@pytest.mark.parametrize("name", ["round", "round_plays", "round_codes", "round_bots"])
+def test_the_modules_examples_hold(name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"webapp.games.tichu.{name}"))
+    assert result.attempted > 0 and result.failed == 0
