@@ -1,8 +1,10 @@
 """Tichu: is a play allowed (seed 001 and the official rules), a whole trick against bots, the score of a round.
 
 * :mod:`.rules`: cards, combinations, the judge and the wish; :mod:`.trick`: a trick played through, the
-  bots, round scoring. Pure: no Flask.
-* :mod:`.messages`: the sentences of their steps; :mod:`.look`: card names and faces.
+  bots, round scoring; :mod:`.round`: a whole round (Grand Tichu, exchange, calls, tricks, score) as a frozen
+  state, :mod:`.round_plays` (a hand's combinations), :mod:`.round_codes` (actions as URL codes, replay),
+  :mod:`.round_bots` (bots for every seat, with their reasons). Pure: no Flask.
+* :mod:`.messages`, :mod:`.messages_round`: the sentences of their steps; :mod:`.look`: card names and faces.
 * :mod:`.views` (``/tichu``), :mod:`.play_views` (``/tichu/trick``, ``/tichu/score``), :mod:`.cli`
   (``kartenschule tichu``), :mod:`.quiz` (the question kind "is this play allowed?").
 """
@@ -15,7 +17,7 @@ GAME = Game(
     name=N_("Tichu"),
     endpoint="tichu.page",
     blueprints=("webapp.games.tichu.views", "webapp.games.tichu.play_views"),
-    messages=("webapp.games.tichu.messages",),
+    messages=("webapp.games.tichu.messages", "webapp.games.tichu.messages_round"),
     cli="webapp.games.tichu.cli",
     quiz_kinds=("webapp.games.tichu.quiz",),
     look="webapp.games.tichu.look",

@@ -156,3 +156,108 @@ def score_command(
             lines += render_steps(result.steps[-1:] if result.game_over else (), html=False)
             lines.append(gettext("game: team 1 %(a)s, team 2 %(b)s", a=result.totals[0], b=result.totals[1]))
         click.echo("\n".join(lines))
+
+
+# --- a whole round played by four bots (issue 19) ----------------------------------------------------------------
+def _line(code: str, **params) -> str:
+    from webapp.core.explain import render_step
+    from webapp.core.steps import Step
+
+    return render_step(Step(code, **params), html=False)
+
+
+def _cards(cards) -> str:
+    return "".join(str(c) for c in cards)
+
+
+def _trick_line(number: int, moves) -> str:
+    """One trick as a line: every move in order (the Tichu notation for the cards)."""
+    from webapp.games.tichu.rules import RANK_TEXT
+
+    parts = []
+    for move in moves:
+        if move.is_pass:
+            parts.append(_line("tichu.round.line.pass", seat=move.seat + 1))
+        elif move.out_of_turn:
+            parts.append(_line("tichu.round.line.bomb", seat=move.seat + 1, cards=_cards(move.cards)))
+        elif move.wish is not None:
+            parts.append(_line("tichu.round.line.wish", seat=move.seat + 1, cards=_cards(move.cards),
+                               rank=RANK_TEXT[move.wish]))
+        else:
+            parts.append(_line("tichu.round.line.play", seat=move.seat + 1, cards=_cards(move.cards)))
+    return _line("tichu.round.line.trick", number=number, moves="; ".join(parts))
+
+
+def round_lines(state, explain: bool) -> tuple[list[str], object]:
+    """Play the round ``state`` (a :class:`~webapp.games.tichu.round.RoundState` just dealt) with four bots.
+
+    Returns:
+        The printed lines (the calls, the exchange, every trick, who went out, the score; with ``explain`` every
+        bot's reason and every score step) and the finished state.
+    """
+    from webapp.games.tichu.round import CallGrandTichu, CallTichu, Exchange, Phase
+    from webapp.games.tichu.round_bots import next_bot_move
+
+    lines = [_line("tichu.round.line.round", number=state.round_number, seed=state.seed)]
+    while True:
+        found = next_bot_move(state)
+        if found is None:
+            break
+        seat, move = found
+        before, state = state, state.apply(move.action)
+        action = move.action
+        if isinstance(action, CallGrandTichu):
+            lines.append(_line("tichu.round.line.grand", seat=seat + 1))
+        elif isinstance(action, CallTichu):
+            lines.append(_line("tichu.round.line.tichu", seat=seat + 1))
+        elif isinstance(action, Exchange):
+            given = action.cards
+            lines.append(_line("tichu.round.line.exchange", seat=seat + 1, next=str(given[0]), partner=str(given[1]),
+                               previous=str(given[2]), to_next=(seat + 1) % 4 + 1, to_partner=(seat + 2) % 4 + 1,
+                               to_previous=(seat + 3) % 4 + 1))
+        if explain:
+            lines += ["  " + text for text in render_steps(move.steps, html=False)]
+        for record in state.tricks[len(before.tricks):]:
+            lines.append(_trick_line(len(state.tricks), record.trick.moves))
+            lines += ["  " + text for text in render_steps(record.result.steps, html=False)]
+        for place, out in enumerate(state.out[len(before.out):], start=len(before.out) + 1):
+            lines.append(_line("tichu.round.line.out", seat=out + 1, place=place))
+    assert state.phase is Phase.DONE and state.trick is not None
+    if state.double_victory is not None:
+        if state.trick.moves:
+            lines.append(_trick_line(len(state.tricks) + 1, state.trick.moves))
+        lines.append(_line("tichu.round.line.double", first=state.out[0] + 1, second=state.out[1] + 1))
+    score = state.score
+    assert score is not None
+    lines.append(gettext("team 1: %(a)s, team 2: %(b)s", a=score.points[0], b=score.points[1]))
+    if explain:
+        lines += render_steps(score.steps, html=False)
+    else:
+        lines += render_steps(score.steps[-1:] if score.game_over else (), html=False)
+        lines.append(gettext("game: team 1 %(a)s, team 2 %(b)s", a=score.totals[0], b=score.totals[1]))
+    return lines, state
+
+
+@group.command("round")
+@click.option("--seed", type=int, required=True, help="The deal's seed: the same seed gives the same cards.")
+@click.option("--rounds", type=click.IntRange(1, 100), default=1, show_default=True,
+              help="Rounds to play in a row (the game to 1000 may end sooner).")
+@EXPLAIN
+@LANG
+def round_command(seed: int, rounds: int, explain: bool, lang: str) -> None:
+    """Four bots play whole Tichu rounds: the calls, the exchange, every trick and the score.
+
+    Players 1 and 3 play against players 2 and 4. --explain adds why each bot did what it did.
+    """
+    from webapp.games.tichu.round import deal
+
+    state = deal(seed)
+    with language(lang):
+        for number in range(1, rounds + 1):
+            lines, state = round_lines(state, explain)
+            click.echo("\n".join(lines))
+            score = state.score
+            if number == rounds or score is None or score.game_over:
+                break
+            click.echo("")
+            state = state.next_round()
