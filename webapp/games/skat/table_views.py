@@ -410,8 +410,8 @@ def _context(game: TableGame) -> dict[str, object]:
     if game.coach and mine:
         coach_steps = bot_move(state).steps
         if state.phase is Phase.AUCTION:
-            best = bidding_coach(hand).best
-            worth = best.steps if best is not None else ()
+            advice = bidding_coach(hand)
+            worth = (advice.best.steps if advice.best is not None else ()) + advice.steps
     check = None
     if game.choice is not None:
         cards = state.hands[child.value]
