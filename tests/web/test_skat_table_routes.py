@@ -291,3 +291,15 @@ def test_a_card_tap_in_play_uses_the_engine_move(client):
     assert isinstance(move, Play)
     url, page = click(client, url, do=str(move.card))
     assert str(move.card) in codes_of(url)
+
+
+@pytest.mark.parametrize("code", ["¹", "٣", "²0", "9" * 5000])
+def test_a_bid_in_other_digits_is_a_notation_error_not_a_crash(client, code):
+    """``str.isdigit`` says yes to "¹" and "٣" that ``int`` refuses or reads (and ``int`` refuses 5000 digits):
+    a move code is read with ASCII digits only, and a bad one is a 400 naming it (found by the route fuzzer)."""
+    from webapp.core.steps import NotationError
+
+    with pytest.raises(NotationError):
+        table_codes.parse_action(code)
+    response = client.get(f"/skat/table?seed=3&game=1&a={code}", headers=EN)
+    assert response.status_code == 400
