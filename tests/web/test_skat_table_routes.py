@@ -303,3 +303,72 @@ def test_a_bid_in_other_digits_is_a_notation_error_not_a_crash(client, code):
         table_codes.parse_action(code)
     response = client.get(f"/skat/table?seed=3&game=1&a={code}", headers=EN)
     assert response.status_code == 400
+
+
+def _finish_with_bots(state):
+    while state.to_act is not None:
+        state = state.apply(bots.bot_move(state).action)
+    return state
+
+
+def test_what_went_wrong_names_the_overbid():
+    """ISkO 5.4: a game whose value stays below the bid is lost as overbid, whatever the card points."""
+    from webapp.games.skat.table_views import what_went_wrong
+
+    child = seat_of(0, 3)
+    for seed in range(1, 40):
+        state = table_codes.replay(seed, 3, ["120"])  # game 3: the child (middlehand) says 120 at once
+        while state.phase is Phase.AUCTION and state.to_act != child:
+            state = state.apply(bots.bot_move(state).action)
+        if state.phase is not Phase.SKAT or state.declarer != child:
+            continue
+        hand = state.apply(table_codes.parse_action("skat")).hands[child.value]
+        state = state.apply(table_codes.parse_action("skat")).apply(table_codes.parse_action(f"put:{hand[0]},{hand[1]}"))
+        state = _finish_with_bots(state.apply(table_codes.parse_action("diamonds")))
+        assert state.score.overbid
+        codes = [s.code for s in what_went_wrong(state)]
+        assert codes[0] == "skat.table.page.wrong.overbid"
+        assert what_went_wrong(state)[0]["bid"] == 120
+        return
+    pytest.fail("no deal where the child declares at 120")
+
+
+def test_a_won_game_has_nothing_wrong():
+    from webapp.games.skat.table_views import what_went_wrong
+
+    for seed in range(1, 30):
+        state = _finish_with_bots(table_codes.replay(seed, 1, []))
+        if state.phase is Phase.DONE and state.score.won:
+            assert what_went_wrong(state) == ()
+            return
+    pytest.fail("no won game found")
+
+
+def test_the_hand_is_sorted_by_the_declared_game():
+    """ISkO 2.3: in a suit game the jacks (JC JS JH JD) and then A 10 K Q 9 8 7 of the trump suit are trumps;
+    in Null there are no trumps and each suit runs A K Q J 10 9 8 7."""
+    from webapp.games.skat.official import GameType
+    from webapp.games.skat.rules import parse_cards
+    from webapp.games.skat.table_views import sort_hand
+
+    cards = parse_cards("7H JD AS 0H JC KS QH 8D")
+    assert [str(c) for c in sort_hand(cards, GameType.HEARTS)] == ["JC", "JD", "0H", "QH", "7H", "AS", "KS", "8D"]
+    assert [str(c) for c in sort_hand(cards, GameType.NULL)] == ["JC", "AS", "KS", "QH", "0H", "7H", "JD", "8D"]
+    assert [str(c) for c in sort_hand(cards, None)][:2] == ["JC", "JD"]
+
+
+def test_the_trick_reason_names_the_highest_trump_or_the_led_suit():
+    """ISkO 2.3: the highest trump wins; without trump the highest card of the led suit."""
+    from webapp.games.skat.official import GameType
+    from webapp.games.skat.play import Seat
+    from webapp.games.skat.rules import parse_card
+    from webapp.games.skat.table import Trick
+    from webapp.games.skat.table_views import trick_reason
+
+    F, M, R = Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND
+    trumped = Trick(((F, parse_card("AS")), (M, parse_card("7C")), (R, parse_card("0S"))), M)
+    step = trick_reason(trumped, GameType.CLUBS, F, "Lea")
+    assert step.code == "skat.table.page.trick_trump" and str(step["card"]) == "7C" and step["points"] == 21
+    by_suit = Trick(((F, parse_card("KS")), (M, parse_card("0H")), (R, parse_card("AS"))), R)
+    assert trick_reason(by_suit, GameType.CLUBS, R, "you").code == "skat.table.page.trick_suit_you"
+    assert trick_reason(by_suit, GameType.NULL, R, "you").code == "skat.table.page.trick_null_you"

@@ -282,7 +282,7 @@ def sort_hand(cards: tuple[Card, ...], game: GameType | None) -> list[Card]:
     """The cards in the order a player holds them: the trumps first from the highest (before a declaration: the
     jacks), then each suit (clubs, spades, hearts, diamonds) from its highest card (Null: A K Q J 10 9 8 7,
     ISkO 2.3)."""
-    trumps = TRUMP_ORDER.get(game, TRUMP_ORDER[GameType.GRAND]) if game is not None else TRUMP_ORDER[GameType.GRAND]
+    trumps = TRUMP_ORDER[GameType.GRAND] if game is None else TRUMP_ORDER.get(game, ())
     order = NULL_ORDER if game is not None and game.is_null else PLAIN_ORDER
 
     def key(card: Card) -> tuple[int, int, int]:
@@ -329,9 +329,11 @@ def what_went_wrong(state: TableState) -> tuple[Step, ...]:
     return tuple(steps)
 
 
-def declaration_name(declaration: Declaration | Declare) -> str:
-    """A declaration's full name in the reader's language: "Clubs Hand Schneider announced", "Null Ouvert"."""
-    hand = getattr(declaration, "hand", False)
+def declaration_name(declaration: Declaration | Declare, hand_game: bool | None = None) -> str:
+    """A declaration's full name in the reader's language: "Clubs Hand Schneider", "Null Ouvert".
+
+    ``hand_game`` says whether a :class:`Declare` (which does not know it) would be a hand game."""
+    hand = getattr(declaration, "hand", False) if hand_game is None else hand_game
     if declaration.game.is_null:
         return skat_game_name(declaration.game, hand, declaration.ouvert)
     parts = [label(declaration.game)] + [label_hand()] * bool(hand)
@@ -430,7 +432,8 @@ def _context(game: TableGame) -> dict[str, object]:
         seats={p: seat_of(p, game.number) for p in range(3)}, sort_hand=sort_hand,
         bubbles=_bubbles(game), next_bid=next_bid(state.bid) if state.phase is Phase.AUCTION else None,
         trick_reason=lambda t: trick_reason(t, state.game, child, names[game.player_at(t.winner)]),
-        wrong=what_went_wrong(state), declaration_name=declaration_name, sheet=sheet, totals=totals,
+        wrong=what_went_wrong(state), declaration_name=declaration_name,
+        declare_name=lambda d: declaration_name(d, hand_game=not state.picked_up), sheet=sheet, totals=totals,
         url=lambda **changes: url_for("skat_table.table", **game.args(**changes)),
         problem=game.problem, refused=game.refused, code=action_code,
         step_thrown_in=Step("skat.table.line.thrown_in"),
