@@ -372,3 +372,38 @@ def test_the_trick_reason_names_the_highest_trump_or_the_led_suit():
     by_suit = Trick(((F, parse_card("KS")), (M, parse_card("0H")), (R, parse_card("AS"))), R)
     assert trick_reason(by_suit, GameType.CLUBS, R, "you").code == "skat.table.page.trick_suit_you"
     assert trick_reason(by_suit, GameType.NULL, R, "you").code == "skat.table.page.trick_null_you"
+
+
+@pytest.mark.parametrize("sheet", [
+    "junk", {"s": 3, "g": "x"}, {"s": 3, "g": [[1, 5, "clubs", 18, 24]]}, {"s": 3, "g": [[1, 0, "bogus", 18, 24]]},
+    {"s": 3, "g": [[1, 0, "clubs", 19, 24]]}, {"s": 3, "g": [[0, 0, "clubs", 18, 24], None, [1, 0, "clubs", 18]]},
+    {"s": 4, "g": [[1, 0, "clubs", 18, 24]]},
+])
+def test_a_score_sheet_the_page_never_writes_is_dropped_not_a_500(client, sheet):
+    with client.session_transaction() as session:
+        session["skat_table"] = sheet
+    url, _ = start(client, 3)
+    response = client.get(url, headers=EN)
+    assert response.status_code == 200
+    assert 'id="sheet"' not in response.get_data(as_text=True), "no line of the bad sheet is shown"
+
+
+def test_the_sheet_keeps_one_line_a_game_and_the_totals(client):
+    """ISkO 5.3: each game's score is entered for its declarer; playing a game again replaces its line."""
+    state = _finish_with_bots(table_codes.replay(3, 1, []))
+    url = "/skat/table?seed=3&game=1&a=" + ".".join(_codes_of_game(3, 1))
+    for _ in range(2):  # the same finished game shown twice is entered once
+        page = client.get(url, headers=EN).get_data(as_text=True)
+    rows = re.findall(r'<tr><th scope="row">(\d+)</th>', page)
+    assert rows == ["1"]
+    declarer = next(p for p in range(3) if seat_of(p, 1) == state.declarer)
+    assert re.search(rf'id="sheet-total-{declarer}">(-?\d+)<', page).group(1) == str(state.score.score)
+
+
+def _codes_of_game(seed: int, game: int) -> list[str]:
+    state, codes = table_codes.replay(seed, game, []), []
+    while state.to_act is not None:
+        action = bots.bot_move(state).action
+        codes.append(table_codes.action_code(action))
+        state = state.apply(action)
+    return codes

@@ -56,7 +56,7 @@ MAX_SEED_DIGITS = 9
 MAX_GAME = 99
 #: Finished games kept on the sheet.
 SHEET_KEY = "skat_table"
-MAX_SHEET = MAX_GAME
+MAX_SHEET = 40  # keeps the session cookie small
 
 
 @dataclass(frozen=True)
