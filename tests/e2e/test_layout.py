@@ -27,6 +27,9 @@ pytestmark = pytest.mark.e2e
 
 LAYOUT_SHOTS = SCREENSHOTS / "layout"
 SEED_HAND = "JC,JS,JD,AC,KC,9C,AS,7H,QD,8D"
+#: The Skat table, deal 7: the child bids, picks up the skat and puts two cards away; then the ten tricks.
+SKAT_TABLE_DECLARE = "18.yes.20.yes.pass.pass.skat.put:8H,0S"
+SKAT_TABLE_TRICKS = "JS.JC.0C.9H.7H.9C.JH.8C.7C.AC.JD.AD.QH.AH.KC.AS.KS.7S.7D.0D.KD.KH.8S.8D.0H.QD.9S.QC.QS.9D"
 #: The projector polls every second, a child's tablet every 2 s: plus slack for a busy machine.
 LIVE = 6_000
 
@@ -105,6 +108,10 @@ PAGES: list[tuple[str, Callable[[Page, dict], object]]] = [
     ("skat-coach", _goto(f"/skat?rules=official&hand={SEED_HAND}&skat=JH,7D")),
     ("skat-score", _goto("/skat/score")),
     ("skat-bad-card", _goto("/skat?hand=JC,XX", 400)),
+    ("skat-table", _goto("/skat/table?seed=7&game=1&a=18")),
+    ("skat-table-declare", _goto(f"/skat/table?seed=7&game=1&a={SKAT_TABLE_DECLARE}&choose=clubs")),
+    ("skat-table-play", _goto(f"/skat/table?seed=7&game=1&open=1&a={SKAT_TABLE_DECLARE}.clubs.JS.JC.0C.9H.7H")),
+    ("skat-table-score", _goto(f"/skat/table?seed=7&game=1&a={SKAT_TABLE_DECLARE}.clubs.{SKAT_TABLE_TRICKS}")),
     ("tichu", _goto("/tichu")),
     ("tichu-verdict", _goto("/tichu?table=44499&play=77722")),
     ("tichu-trick", _goto("/tichu/trick")),

@@ -17,7 +17,7 @@ GAME = Game(
     key="skat",
     name=N_("Skat"),
     endpoint="skat.page",
-    blueprints=("webapp.games.skat.views", "webapp.games.skat.score_views"),
+    blueprints=("webapp.games.skat.views", "webapp.games.skat.score_views", "webapp.games.skat.table_views"),
     messages=("webapp.games.skat.messages", "webapp.games.skat.messages_official",
               "webapp.games.skat.messages_table"),
     cli="webapp.games.skat.cli",
@@ -27,7 +27,8 @@ GAME = Game(
         Tile("skat.page", N_("Skat: how high may I bid?"),
              N_("Pick your 10 cards and see the game value of your hand: jacks, trumps, aces, and the multiplication."),
              links=(TileLink("skat.page", N_("Skat by the official rules"), (("rules", "official"),)),
-                    TileLink("skat_score.sheet", N_("Score sheet"))),
+                    TileLink("skat_score.sheet", N_("Score sheet")),
+                    TileLink("skat_table.table", N_("Play at the table"))),
              start_here=True, symbol="♣♠♥♦"),
     ),
 )

@@ -99,6 +99,58 @@ MESSAGES: dict[str, Any] = {
     "skat.table.line.declared": N_("Declared: %(name)s"),
     "skat.table.line.trick": N_("Trick %(number)s: %(cards)s → %(seat)s, %(points)s points"),
     "skat.table.line.result": N_("Declarer: %(points)s card points, %(tricks)s tricks. Score: %(score)s"),
+    # The table page (/skat/table): who took a trick and why (ISkO 2.3)
+    "skat.table.page.trick_trump": N_(
+        "%(name)s takes the trick with %(card)s: it is the highest trump in the trick. %(points)s card points."
+    ),
+    "skat.table.page.trick_trump_you": N_(
+        "You take the trick with %(card)s: it is the highest trump in the trick. %(points)s card points."
+    ),
+    "skat.table.page.trick_suit": N_(
+        "%(name)s takes the trick with %(card)s: nobody played a trump, and it is the highest %(suit)s card, "
+        "the suit led. %(points)s card points."
+    ),
+    "skat.table.page.trick_suit_you": N_(
+        "You take the trick with %(card)s: nobody played a trump, and it is the highest %(suit)s card, "
+        "the suit led. %(points)s card points."
+    ),
+    "skat.table.page.trick_null": N_(
+        "%(name)s takes the trick with %(card)s: Null has no trumps, and it is the highest %(suit)s card, "
+        "the suit led."
+    ),
+    "skat.table.page.trick_null_you": N_(
+        "You take the trick with %(card)s: Null has no trumps, and it is the highest %(suit)s card, the suit led."
+    ),
+    # The table page: what went wrong in a lost game (ISkO 5.2-5.4)
+    "skat.table.page.wrong.overbid": N_(
+        "Overbid: the bid was %(bid)s, but the game reached only %(value)s. Stop bidding where the coach says the "
+        "hand is safe."
+    ),
+    "skat.table.page.wrong.points": N_("The declarer took only %(points)s card points; a game is won with 61."),
+    "skat.table.page.wrong.schneider_against": N_(
+        "With 30 card points or fewer the declarer is Schneider: that raises the value of the lost game by one."
+    ),
+    "skat.table.page.wrong.schneider": N_(
+        "Schneider was announced, so the declarer needed 90 card points, but took only %(points)s."
+    ),
+    "skat.table.page.wrong.schwarz": N_(
+        "Schwarz was announced, so the declarer had to take every trick, but the others took %(tricks)s."
+    ),
+    "skat.table.page.wrong.null": N_(
+        "In Null the declarer must not take a single trick, but trick %(number)s went to the declarer."
+    ),
+    # The table page: a link that cannot be played on
+    "skat.table.page.bad_seed": N_("“%(value)s” is no deal number: use a whole number from 0 to %(most)s."),
+    "skat.table.page.bad_game": N_("“%(value)s” is no game number: use a whole number from 1 to %(most)s."),
+    "skat.table.page.too_many": N_(
+        "This link holds more moves than a game can have (%(most)s at most): the game stops there."
+    ),
+    "skat.table.page.not_bot_move": N_(
+        "This link says %(name)s made the move “%(token)s”, but %(name)s plays by the bots’ rules and would not: "
+        "the game stops before it."
+    ),
+    "skat.table.page.game_over": N_("The game is over: there is no more move, so “%(token)s” cannot be played."),
+    "skat.table.page.not_your_turn": N_("It is not your turn now."),
 }
 
 LABELS: dict[Any, str] = {

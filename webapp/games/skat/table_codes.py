@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from webapp.core.numbers import ascii_int
 from webapp.core.steps import NotationError, RuleInputError
 from webapp.games.skat.official import Announcement, GameType
 from webapp.games.skat.rules import parse_card, parse_cards
@@ -23,6 +24,8 @@ from webapp.games.skat.table import (
 
 __all__ = ["action_code", "parse_action", "replay"]
 
+#: The most digits of a bid (the highest valid bid is 264).
+BID_DIGITS = 3
 _WORDS: dict[str, TableAction] = {"yes": Hold(), "pass": Pass(), "skat": PickUp(), "hand": PlayHand()}
 _GAMES = {g.value: g for g in GameType}
 
@@ -52,8 +55,9 @@ def parse_action(text: str) -> TableAction:
         NotationError: ``skat.table.error.action_code`` naming the text.
     """
     word = text.strip().lower()
-    if word.isdigit():
-        return Bid(int(word))
+    number = ascii_int(word, BID_DIGITS, signed=False)  # not isdigit()/int(): "¹" and "٣" are no bids
+    if number is not None:
+        return Bid(number)
     if word in _WORDS:
         return _WORDS[word]
     if word.startswith("put:"):

@@ -1,0 +1,453 @@
+"""The Skat table (``/skat/table``): the child (player 0) plays whole games against two bots.
+
+The whole game lives in the URL, ``/skat/table?seed=7&game=1&a=18.yes.20.pass``: the deal number (``seed``), the
+game number (the dealer rotates from game to game) and every move so far as action codes
+(:mod:`webapp.games.skat.table_codes`) joined by ``.``, the child's and the bots'. Each request replays them; a
+bot's move in the URL must be the move its rules make (:func:`webapp.games.skat.bots.bot_move`), so a link cannot
+make a bot play otherwise, and the replay stops at the first bad code (the valid moves before it stay).
+
+One click: ``do=<code>`` (the child's move: a bid, ``yes``, ``pass``, ``skat``, ``hand``, ``put:0S,KS``, a
+declaration, a card), ``toggle=<card>`` (pick a card to put away), ``choose=<declaration>`` (see a declaration
+checked before confirming it), ``set_open=1|0`` (open cards), ``set_coach=1|0``. After the child's move the bots
+move until it is the child's turn again. htmx swaps the board in place (``page_or_fragment``); without JavaScript
+a click answers 303 to the game's canonical URL. Bad input answers 400 (bad text) or 409 (a move the rules forbid
+now, a card that may not be played: the engine's reason is shown) with the valid game kept.
+
+The table's score sheet (finished games of this deal number) is kept in the signed session cookie.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from flask import Blueprint, redirect, request, session, url_for
+
+from webapp.core.explain import label
+from webapp.core.numbers import ascii_int
+from webapp.core.steps import NotationError, RuleInputError, RuleViolation, Step, status_of
+from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
+from webapp.games.skat.auction import Bid, Hold, Pass, next_bid
+from webapp.games.skat.bids import VALID_BIDS
+from webapp.games.skat.bots import bot_move
+from webapp.games.skat.coach import bidding_coach
+from webapp.games.skat.look import skat_game_name
+from webapp.games.skat.official import TRUMP_ORDER, Declaration, GameType, Level
+from webapp.games.skat.play import NULL_ORDER, PLAIN_ORDER, Seat, is_trump, legal_cards, play_reason
+from webapp.games.skat.rules import SUITS, Card, parse_card
+from webapp.games.skat.table import (
+    Declare, Discard, Phase, PickUp, Play, PlayHand, ScoreSheet, TableAction, TableState, Trick, deal,
+    declaration_check, seat_of,
+)
+from webapp.games.skat.table_codes import action_code, parse_action
+
+bp = Blueprint("skat_table", __name__)
+
+#: The child is player 0; the bots are players 1 (on the child's left, plays next) and 2.
+CHILD = 0
+BOT_NAMES = ("Lea", "Max")
+SEP = "."
+#: The most moves a game can have: each of the 63 valid bids answered once, the passes that end the bidding,
+#: the skat, the discard, the declaration and 30 cards.
+MAX_CODES = 2 * len(VALID_BIDS) + 3 + 3 + 30
+#: The longest action code (``grand+ouvert+schwarz`` is 20 characters); the ``a`` text is bounded by both.
+MAX_CODE_CHARS = 20
+MAX_SEED_DIGITS = 9
+MAX_GAME = 99
+#: Finished games kept on the sheet.
+SHEET_KEY = "skat_table"
+MAX_SHEET = 40  # keeps the session cookie small
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move of the game as the page shows it.
+
+    Attributes:
+        seat: who moved; player: 0 (the child), 1 or 2.
+        action: the :data:`TableAction`; steps: a bot's reason (empty for the child).
+        trick: the :class:`Trick` this move finished, else None.
+    """
+
+    seat: Seat
+    player: int
+    action: TableAction
+    steps: tuple[Step, ...]
+    trick: Trick | None = None
+
+    @property
+    def kind(self) -> str:
+        """What kind of move, for the template: bid, yes, pass, skat, hand, put, declare or play."""
+        return {Bid: "bid", Hold: "yes", Pass: "pass", PickUp: "skat", PlayHand: "hand", Discard: "put",
+                Declare: "declare", Play: "play"}[type(self.action)]
+
+
+@dataclass(kw_only=True)
+class TableGame(ProblemTracker):
+    """A game replayed from the URL, with the page's switches and the first problem found.
+
+    Attributes:
+        seed, number: the deal number and the game number; state: the :class:`TableState` reached.
+        moves: every move applied, in order; codes: their action codes.
+        open_cards: show the bots' hands; coach: show the coach.
+        pick: the cards picked to put away (discard phase); choice: the declaration being checked.
+        refused: the card the child tapped that may not be played.
+    """
+
+    seed: int
+    number: int
+    state: TableState
+    moves: list[Move] = field(default_factory=list)
+    codes: list[str] = field(default_factory=list)
+    open_cards: bool = False
+    coach: bool = True
+    pick: list[Card] = field(default_factory=list)
+    choice: Declare | None = None
+    refused: Card | None = None
+
+    @property
+    def child_seat(self) -> Seat:
+        """The child's seat in this game (forehand in game 1, then it rotates)."""
+        return seat_of(CHILD, self.number)
+
+    def player_at(self, seat: Seat) -> int:
+        """The player (0-2) sitting at ``seat`` in this game."""
+        return next(p for p in range(3) if seat_of(p, self.number) == seat)
+
+    def apply(self, code: str, by_child: bool) -> bool:
+        """Apply one action code (the child's when ``by_child``, else checked against the bot's rules).
+
+        Returns False, with the problem remembered, when the code is bad, not the mover's, or forbidden now.
+        """
+        try:
+            action = parse_action(code)
+        except NotationError as error:
+            self.fail(error, 400)
+            return False
+        seat = self.state.to_act
+        if seat is None:
+            self.fail(RuleViolation("skat.table.page.game_over", "the game is over", token=code), 409)
+            return False
+        steps: tuple[Step, ...] = ()
+        if seat != self.child_seat:
+            if by_child:
+                self.fail(RuleViolation("skat.table.page.not_your_turn", "a bot is to move"), 409)
+                return False
+            bot = bot_move(self.state)
+            if bot.action != action:
+                self.fail(RuleViolation("skat.table.page.not_bot_move", "not the bot's move", token=code,
+                                        name=BOT_NAMES[self.player_at(seat) - 1]), 409)
+                return False
+            steps = bot.steps
+        try:
+            state = self.state.apply(action)
+        except RuleInputError as error:
+            self.fail(error, status_of(error))
+            if isinstance(action, Play) and seat == self.child_seat:
+                self.refused = action.card
+            return False
+        trick = state.tricks[-1] if len(state.tricks) > len(self.state.tricks) else None
+        self.moves.append(Move(seat, self.player_at(seat), action, steps, trick))
+        self.codes.append(action_code(action))
+        self.state = state
+        return True
+
+    def run_bots(self) -> None:
+        """Let the bots move until it is the child's turn or the game is over."""
+        while self.state.to_act is not None and self.state.to_act != self.child_seat:
+            move = bot_move(self.state)
+            self.apply(action_code(move.action), by_child=False)
+
+    def args(self, **changes: object) -> dict[str, object]:
+        """The URL's query of this game (the switches, the moves), with ``changes``."""
+        args: dict[str, object] = {"seed": self.seed, "game": self.number}
+        if self.codes:
+            args["a"] = SEP.join(self.codes)
+        if self.open_cards:
+            args["open"] = 1
+        if not self.coach:
+            args["coach"] = 0
+        if self.pick and self.state.phase is Phase.DISCARD:
+            args["pick"] = ",".join(map(str, self.pick))
+        if self.choice is not None and self.state.phase is Phase.DECLARE:
+            args["choose"] = action_code(self.choice)
+        args.update(changes)
+        return {k: v for k, v in args.items() if v is not None}
+
+
+def _number(name: str, default: int, low: int, high: int, digits: int) -> tuple[int, Step | None]:
+    text = request.args.get(name)
+    if text is None:
+        return default, None
+    number = ascii_int(text, digits, signed=False)
+    if number is None or not low <= number <= high:
+        return default, Step(f"skat.table.page.bad_{name}", value=text[:20], most=high)
+    return number, None
+
+
+def read_game() -> TableGame:
+    """The game of the request's URL: ``seed``, ``game``, the moves ``a`` (replayed up to the first bad one),
+    ``open``, ``coach``, ``pick`` and ``choose``; the first problem is remembered (400 or 409)."""
+    seed, seed_problem = _number("seed", 1, 0, 10 ** MAX_SEED_DIGITS - 1, MAX_SEED_DIGITS)
+    number, number_problem = _number("game", 1, 1, MAX_GAME, 2)
+    game = TableGame(seed=seed, number=number, state=deal(seed, number),
+                     open_cards=request.args.get("open") == "1", coach=request.args.get("coach") != "0")
+    for problem in (seed_problem, number_problem):
+        if problem is not None:
+            game.fail(problem, 400)
+    text = request.args.get("a", "")
+    codes = [c for c in text[:MAX_CODES * (MAX_CODE_CHARS + 1)].split(SEP) if c] if game.problem is None else []
+    if len(codes) > MAX_CODES or len(text) > MAX_CODES * (MAX_CODE_CHARS + 1):
+        game.fail(Step("skat.table.page.too_many", most=MAX_CODES), 400)
+        codes = codes[:MAX_CODES]
+    for code in codes:
+        if not game.apply(code[:MAX_CODE_CHARS + 1], by_child=game.state.to_act == game.child_seat):
+            break
+    _read_pick(game)
+    _read_choice(game, request.args.get("choose"))
+    return game
+
+
+def _read_pick(game: TableGame) -> None:
+    hand = game.state.hands[game.child_seat.value]
+    if game.state.phase is not Phase.DISCARD or game.state.to_act != game.child_seat:
+        return
+    for token in request.args.get("pick", "").split(",")[:2]:
+        if not token:
+            continue
+        try:
+            card = parse_card(token[:4])
+        except RuleInputError as error:
+            game.fail(error, 400)
+            return
+        if card in hand and card not in game.pick:
+            game.pick.append(card)
+
+
+def _read_choice(game: TableGame, text: str | None) -> None:
+    if not text or game.state.phase is not Phase.DECLARE or game.state.to_act != game.child_seat:
+        return
+    try:
+        action = parse_action(text[:MAX_CODE_CHARS + 1])
+    except NotationError as error:
+        game.fail(error, 400)
+        return
+    if not isinstance(action, Declare):
+        game.fail(NotationError("skat.table.error.action_code", "no declaration", token=text[:MAX_CODE_CHARS]), 400)
+        return
+    try:
+        game.state.apply(action)  # only to learn whether the rules allow it (the state is not kept)
+    except RuleInputError as error:
+        game.fail(error, status_of(error))
+        return
+    game.choice = action
+
+
+def _click(game: TableGame) -> bool:
+    """Apply the click in the query; True when there was one (a new state to show)."""
+    args = request.args
+    clicked = False
+    for name, attr in (("set_open", "open_cards"), ("set_coach", "coach")):
+        if args.get(name) in ("0", "1"):
+            setattr(game, attr, args[name] == "1")
+            clicked = True
+    toggle = args.get("toggle")
+    if toggle:
+        clicked = True
+        if game.state.phase is not Phase.DISCARD or game.state.to_act != game.child_seat:
+            game.fail(RuleViolation("skat.table.error.phase", "no discard now", phase=game.state.phase.value), 409)
+            return True
+        try:
+            card = parse_card(toggle[:4])
+        except RuleInputError as error:
+            game.fail(error, 400)
+            return True
+        if card in game.pick:
+            game.pick.remove(card)
+        elif card in game.state.hands[game.child_seat.value]:
+            game.pick = (game.pick + [card])[-2:]
+        else:
+            game.fail(RuleViolation("skat.table.error.discard_card", "not in hand", card=card), 409)
+    code = args.get("do")
+    if code:
+        clicked = True
+        game.run_bots()
+        if game.problem is None and game.apply(code[:MAX_CODE_CHARS + 1], by_child=True):
+            game.pick, game.choice = [], None
+            game.run_bots()
+    return clicked
+
+
+def sort_hand(cards: tuple[Card, ...], game: GameType | None) -> list[Card]:
+    """The cards in the order a player holds them: the trumps first from the highest (before a declaration: the
+    jacks), then each suit (clubs, spades, hearts, diamonds) from its highest card (Null: A K Q J 10 9 8 7,
+    ISkO 2.3)."""
+    trumps = TRUMP_ORDER[GameType.GRAND] if game is None else TRUMP_ORDER.get(game, ())
+    order = NULL_ORDER if game is not None and game.is_null else PLAIN_ORDER
+
+    def key(card: Card) -> tuple[int, int, int]:
+        if card in trumps:
+            return 0, 0, trumps.index(card)
+        return 1, SUITS.index(card.suit), order.index(card.rank)
+
+    return sorted(cards, key=key)
+
+
+def trick_reason(trick: Trick, game: GameType, child: Seat, name: str) -> Step:
+    """Why the trick went to its winner (ISkO 2.3): the highest trump in it, else the highest card of the suit led.
+
+    ``name`` is the winner's name (unused when the child won: the sentence says "you")."""
+    card = next(c for s, c in trick.cards if s == trick.winner)
+    you = "_you" if trick.winner == child else ""
+    if is_trump(card, game):
+        kind = "trump"
+    else:
+        kind = "null" if game.is_null else "suit"
+    return Step(f"skat.table.page.trick_{kind}{you}", name=name, card=card, points=trick.points, suit=card.suit)
+
+
+def what_went_wrong(state: TableState) -> tuple[Step, ...]:
+    """Why a lost game was lost (ISkO 5.2-5.4): overbid, too few card points, a failed announcement, a Null trick."""
+    score, declaration = state.score, state.declaration
+    if score is None or declaration is None or score.won:
+        return ()
+    steps: list[Step] = []
+    if declaration.game.is_null:
+        number = next(i for i, t in enumerate(state.tricks, start=1) if t.winner == state.declarer)
+        return (Step("skat.table.page.wrong.null", number=number),)
+    points, tricks = score.outcome.points, score.outcome.tricks
+    if score.overbid:
+        steps.append(Step("skat.table.page.wrong.overbid", bid=state.bid, value=score.value))
+    if points < 61:
+        steps.append(Step("skat.table.page.wrong.points", points=points))
+        if points <= 30:
+            steps.append(Step("skat.table.page.wrong.schneider_against", points=points))
+    elif declaration.schwarz_announced and tricks < 10:
+        steps.append(Step("skat.table.page.wrong.schwarz", tricks=10 - tricks))
+    elif declaration.schneider_announced and points < 90:
+        steps.append(Step("skat.table.page.wrong.schneider", points=points))
+    return tuple(steps)
+
+
+def declaration_name(declaration: Declaration | Declare, hand_game: bool | None = None) -> str:
+    """A declaration's full name in the reader's language: "Clubs Hand Schneider", "Null Ouvert".
+
+    ``hand_game`` says whether a :class:`Declare` (which does not know it) would be a hand game."""
+    hand = getattr(declaration, "hand", False) if hand_game is None else hand_game
+    if declaration.game.is_null:
+        return skat_game_name(declaration.game, hand, declaration.ouvert)
+    parts = [label(declaration.game)] + [label_hand()] * bool(hand)
+    if declaration.announced is not None:
+        parts.append(label(declaration.announced))
+    if declaration.ouvert:
+        parts.append("Ouvert")
+    return " ".join(parts)
+
+
+def label_hand() -> str:
+    """The word "Hand" in the reader's language (the level's label)."""
+    return label(Level.HAND)
+
+
+def _sheet(game: TableGame) -> list[list[int | str | None]]:
+    """The sheet of this deal number from the session, with a finished game entered (one line a game number)."""
+    data = session.get(SHEET_KEY)
+    rows = []
+    if isinstance(data, dict) and data.get("s") == game.seed and isinstance(data.get("g"), list):
+        rows = [r for r in data["g"][:MAX_SHEET] if _valid_row(r)]
+    if game.state.phase in (Phase.DONE, Phase.THROWN_IN):
+        entry = ScoreSheet().enter(game.state).entries[0]
+        row = [entry.game_number, entry.declarer, entry.game.value if entry.game else None, entry.bid, entry.score]
+        if row not in rows:
+            rows = sorted([r for r in rows if r[0] != entry.game_number] + [row], key=lambda r: r[0])[-MAX_SHEET:]
+            session[SHEET_KEY] = {"s": game.seed, "g": rows}
+    return rows
+
+
+def _valid_row(row: object) -> bool:
+    if not (isinstance(row, list) and len(row) == 5):
+        return False
+    number, declarer, game, bid, score = row
+    return (type(number) is int and 1 <= number <= MAX_GAME and (declarer is None or declarer in (0, 1, 2))
+            and (game is None or game in {g.value for g in GameType}) and (bid is None or bid in VALID_BIDS)
+            and type(score) is int and abs(score) < 10_000)
+
+
+@bp.get("/skat/table")
+def table():
+    """The Skat table: see the module's docstring. Without ``seed``: a new deal number (303)."""
+    if "seed" not in request.args:
+        seed = random.SystemRandom().randrange(1, 100_000)
+        return redirect(url_for("skat_table.table", seed=seed, game=1), code=303)
+    game = read_game()
+    clicked = False
+    if game.problem is None:
+        clicked = _click(game)
+        if game.problem is None:
+            before = len(game.codes)
+            game.run_bots()
+            clicked = clicked or len(game.codes) > before
+    url = url_for("skat_table.table", **game.args())
+    if clicked and not is_htmx() and game.problem is None:
+        return redirect(url, code=303)
+    response = page_or_fragment("skat/table.html", "skat/_table.html", game.status, replace_url=url,
+                                **_context(game))
+    if is_htmx() and request.args.get("do"):
+        response.headers["HX-Reswap"] = "outerHTML show:#table-board:top"
+    return response
+
+
+def _context(game: TableGame) -> dict[str, object]:
+    state, child = game.state, game.child_seat
+    hand = state.hands[child.value]
+    trick_cards = [c for _, c in state.trick]
+    mine = state.to_act == child
+    playable = set(legal_cards(hand, trick_cards, state.game)) if state.phase is Phase.PLAY and mine else set()
+    refusals = {c: play_reason(hand, trick_cards, state.game, c) for c in hand
+                if state.phase is Phase.PLAY and mine and c not in playable}
+    last_child = max((i for i, m in enumerate(game.moves) if m.player == CHILD), default=-1)
+    news = game.moves[last_child:] if last_child >= 0 else game.moves
+    coach_steps: tuple[Step, ...] = ()
+    worth: tuple[Step, ...] = ()
+    if game.coach and mine:
+        coach_steps = bot_move(state).steps
+        if state.phase is Phase.AUCTION:
+            advice = bidding_coach(hand)
+            worth = (advice.best.steps if advice.best is not None else ()) + advice.steps
+    check = None
+    if game.choice is not None:
+        cards = state.hands[child.value]
+        check = declaration_check(cards, state.discarded if state.picked_up else None,
+                                  Declaration(game.choice.game, not state.picked_up, game.choice.ouvert,
+                                              game.choice.announced), state.bid)
+    declares = state.legal_actions() if state.phase is Phase.DECLARE and mine else ()
+    names = ("you",) + BOT_NAMES
+    rows = _sheet(game)
+    sheet = [(n, p, GameType(code) if code else None, bid, score) for n, p, code, bid, score in rows]
+    totals = [sum(r[4] for r in rows if r[1] == p) for p in range(3)]
+    return dict(
+        g=game, state=state, phase=state.phase.value, child=child, hand=sort_hand(hand, state.game),
+        mine=mine, playable=playable, refusals=refusals, news=news, coach_steps=coach_steps, worth=worth,
+        check=check, declares=declares, games=list(GameType), names=names,
+        seats={p: seat_of(p, game.number) for p in range(3)}, sort_hand=sort_hand,
+        bubbles=_bubbles(game), next_bid=next_bid(state.bid) if state.phase is Phase.AUCTION else None,
+        trick_reason=lambda t: trick_reason(t, state.game, child, names[game.player_at(t.winner)]),
+        wrong=what_went_wrong(state), declaration_name=declaration_name,
+        declare_name=lambda d: declaration_name(d, hand_game=not state.picked_up), sheet=sheet, totals=totals,
+        url=lambda **changes: url_for("skat_table.table", **game.args(**changes)),
+        problem=game.problem, refused=game.refused, code=action_code,
+        step_thrown_in=Step("skat.table.line.thrown_in"),
+        same_deal=url_for("skat_table.table", **game.args(a=None, pick=None, choose=None)),
+        next_game=url_for("skat_table.table", seed=game.seed, game=min(game.number + 1, MAX_GAME),
+                          **({"open": 1} if game.open_cards else {}), **({"coach": 0} if not game.coach else {})),
+    )
+
+
+def _bubbles(game: TableGame) -> dict[int, str]:
+    """The last word each player said in the bidding (shown until the cards are played)."""
+    out: dict[int, str] = {}
+    if game.state.phase not in (Phase.AUCTION, Phase.SKAT, Phase.DISCARD, Phase.DECLARE, Phase.THROWN_IN):
+        return out
+    for call in game.state.auction.calls:
+        out[game.player_at(call.seat)] = str(call.word)
+    return out
