@@ -134,6 +134,19 @@ def test_a_second_card_that_trumps_is_explained_as_changing_nothing():
     assert checked.steps[checked.wrong_step].code == "skat.quiz.jacks_not_suit"
 
 
+def test_every_card_picked_names_the_wrong_ones_once_and_the_rule_once():
+    """Null, JD led, 8S played second: only AD follows diamonds (ISkO 2.3). Picking the whole hand lists the
+    four wrong cards in one step and the rule once, not one refusal a card (seen on a phone screenshot)."""
+    question = legal_question("null", "JD 8S", "8C 7C AH AD")
+    checked = quiz_legal.check(question, answer_of("8C 7C AH AD"))
+    assert not checked.correct and checked.expected == {"cards": ["AD"]}
+    codes = codes_of(checked)
+    assert codes.count("skat.quiz.legal.refused") == 1 and checked.steps[codes.index("skat.quiz.legal.refused")][
+        "cards"] == parse_cards("8C 7C AH")
+    assert sum(code.startswith("skat.table.refused.") for code in codes) == 1
+    assert checked.steps[checked.wrong_step].code == "skat.quiz.hold.follow"
+
+
 def test_a_card_that_is_not_in_the_hand_is_a_wrong_answer_not_an_error():
     question = legal_question("clubs", "AS", "JS KS 7H")
     assert not quiz_legal.check(question, answer_of("KS AC")).correct

@@ -50,6 +50,11 @@ MESSAGES: dict[str, Any] = {
     ),
     "skat.quiz.hold.no_trump": N_("You hold no trump, so you may play any card."),
     "skat.quiz.hold.no_suit": N_("You hold no %(suit)s card that follows, so you may play any card."),
+    "skat.quiz.legal.refused": NP_(
+        "You picked %(count)s card that may not be played now: %(cards)s.",
+        "You picked %(count)s cards that may not be played now: %(cards)s.",
+        "count",
+    ),
     "skat.quiz.legal.missed": NP_(
         "You left out %(count)s card that may be played too: %(cards)s.",
         "You left out %(count)s cards that may be played too: %(cards)s.",

@@ -200,10 +200,10 @@ def _wrong_step(question: LegalQuestion, steps: tuple[Step, ...], card: Card) ->
 def check(question: LegalQuestion | Mapping[str, Any], answer: dict[str, Any]) -> Checked:
     """Compare the child's cards with the playable ones (ISkO 2.3).
 
-    A wrong answer gets, after the explanation, the reason each wrongly picked card may not be played
-    (:func:`webapp.games.skat.play.play_reason`) and the cards left out; the marked step is the rule the first
-    wrong card of the hand breaks: the jacks being trumps (a jack picked on a plain suit, or left out when trump
-    is led), a jack belonging to its suit in Null, else which cards follow.
+    A wrong answer gets, after the explanation, the cards picked wrongly (one step) with the reason the first
+    of them may not be played (:func:`webapp.games.skat.play.play_reason`), and the cards left out. The marked
+    step is the rule the first wrong card of the hand breaks: the jacks being trumps (a jack picked on a plain
+    suit, or left out when trump is led), a jack belonging to its suit in Null, else which cards follow.
     """
     question = LegalQuestion.of(question)
     legal = _legal(question)
@@ -213,10 +213,13 @@ def check(question: LegalQuestion | Mapping[str, Any], answer: dict[str, Any]) -
     if readable and picked == set(legal):
         return Checked(True, expected, steps)
     wrong = [c for c in question.hand if (c in picked) != (c in legal)]
-    reasons = [play.play_reason(question.hand, question.trick, question.game, c) for c in question.hand
-               if c in picked and c not in legal]
+    refused = tuple(c for c in question.hand if c in picked and c not in legal)
     missed = tuple(c for c in legal if c not in picked)
-    extra = tuple(step for step in reasons if step is not None)
+    extra: tuple[Step, ...] = ()
+    if refused:  # the cards picked wrongly, then the rule, shown on the first of them
+        extra += (Step("skat.quiz.legal.refused", cards=refused, count=len(refused)),)
+        reason = play.play_reason(question.hand, question.trick, question.game, refused[0])
+        extra += (reason,) if reason is not None else ()
     if missed:
         extra += (Step("skat.quiz.legal.missed", cards=missed, count=len(missed)),)
     wrong_step = _wrong_step(question, steps, wrong[0]) if wrong else None
