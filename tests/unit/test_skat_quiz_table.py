@@ -207,6 +207,15 @@ def test_a_wrong_winner_marks_the_rule_it_breaks(game, trick, picked, marked):
     assert checked.steps[checked.wrong_step].code == marked
 
 
+def test_null_says_nothing_of_trumps_when_only_the_led_card_follows():
+    """Null, 7S led, 0D and KD: 7S is the only spade and wins; Null has no trumps (ISkO 2.3), so the step does
+    not say "no trump was played" as in a suit game."""
+    steps = quiz_trick.explain({"game": "null", "trick": ["7S", "0D", "KD"]})
+    assert [s.code for s in steps[2:5]] == ["skat.quiz.card.off_null", "skat.quiz.card.off_null",
+                                            "skat.quiz.win.only_suit_null"]
+    assert quiz_trick.explain({"game": "clubs", "trick": ["7S", "0D", "KD"]})[4].code == "skat.quiz.win.only_suit"
+
+
 # --- questions, JSON forms, answers ----------------------------------------------------------
 def test_quiz_codes_give_the_questions_they_gave_before():
     """Question 0 (and 1) of quiz K7PX3M at "normal"; the answers worked out by hand (ISkO 2.3, 1.2.2)."""

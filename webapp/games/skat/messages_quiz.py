@@ -71,6 +71,7 @@ MESSAGES: dict[str, Any] = {
     "skat.quiz.win.only_trump": N_("%(card)s is the only trump, so it wins the trick."),
     "skat.quiz.win.trump": N_("The highest trump wins the trick: %(card)s. The trumps from the top: %(order)s."),
     "skat.quiz.win.only_suit": N_("%(card)s is the only %(suit)s card and no trump was played, so it wins the trick."),
+    "skat.quiz.win.only_suit_null": N_("%(card)s is the only %(suit)s card, so it wins the trick."),
     "skat.quiz.win.suit": N_(
         "No trump was played, so the highest %(suit)s card wins: %(card)s. %(suit)s from the top: %(order)s."
     ),

@@ -163,7 +163,8 @@ def _win_step(question: TrickQuestion, winner: Card) -> Step:
         return Step("skat.quiz.win.trump", card=winner, order=trump_order(game))
     suit = trick[0].suit
     if sum(play.follow_class(c, game) is suit for c in trick) == 1:
-        return Step("skat.quiz.win.only_suit", card=winner, suit=suit)
+        code = "skat.quiz.win.only_suit_null" if game.is_null else "skat.quiz.win.only_suit"
+        return Step(code, card=winner, suit=suit)
     code = "skat.quiz.win.suit_null" if game.is_null else "skat.quiz.win.suit"
     return Step(code, card=winner, suit=suit, order=suit_order(suit, game))
 
