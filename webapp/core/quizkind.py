@@ -54,10 +54,17 @@ class Question:
 
 @dataclass(frozen=True)
 class Choice:
-    """One answer button: the value sent and the step that names it."""
+    """One answer button: the value sent and the step that names it.
+
+    Attributes:
+        value: the form value sent when it is picked.
+        label: the step naming it (for a card: its chip, read by screen readers as the card's name).
+        card: a card to draw as the button itself (a tap on the card picks it); None: a text button.
+    """
 
     value: str
     label: Step
+    card: Any = None
 
 
 @dataclass(frozen=True)
@@ -71,6 +78,8 @@ class Field:
         low, high: the accepted range of a number field.
         unless: ``(field, value)``: this field is not needed (and ignored)
             when that other field has that value (no game value after "pass").
+        multiple: the child picks one or more of the choices (check boxes, not radio buttons); the answer's
+            value is then a list of the picked values in the order of ``choices`` (at least one).
     """
 
     name: str
@@ -79,6 +88,7 @@ class Field:
     low: int = 0
     high: int = 999
     unless: tuple[str, str] | None = None
+    multiple: bool = False
 
 
 @dataclass(frozen=True)
@@ -101,11 +111,18 @@ class Checked:
 
 @dataclass(frozen=True)
 class Shown:
-    """Cards to draw for a question: which game's cards, a caption step, the cards."""
+    """Cards to draw for a question: which game's cards, a caption step, the cards.
+
+    Attributes:
+        answer: the name of the answer field whose buttons are these same cards ("": none). A page that draws
+            that answer form hides this group (the child taps the cards in the form); the projector, the
+            feedback and the worksheet still show it.
+    """
 
     game: str
     caption: Step
     cards: tuple[Any, ...]
+    answer: str = ""
 
 
 class AnswerError(ValueError):

@@ -17,6 +17,12 @@ A kind module defines:
   answer went wrong when that can be told.
 * ``describe(answer) -> Step``: the answer in words (feedback, live results).
 * ``show(question) -> tuple[Shown, ...]``: the cards to draw.
+* Optional ``fields_for(question) -> tuple[Field, ...]``: the answer form of one question, when its buttons
+  depend on the question (the cards of a hand). Same field names as ``FIELDS``, choices among those of
+  ``FIELDS``; pages draw it, and :func:`parse_answer` given it accepts only its choices.
+
+A :class:`Field` with ``multiple=True`` is answered with check boxes: its value in the answer is the list of
+the picked values (in the order of the choices), read from every form value of that name.
 
 Adding a kind = one module + its path in the game's registry record (:mod:`webapp.games`). The modules know
 nothing of Flask or the database; their sentences live in
@@ -47,12 +53,25 @@ def get(name: str) -> ModuleType:
     return KINDS[name]
 
 
-def parse_answer(kind: ModuleType, form: Mapping[str, str]) -> dict[str, Any]:
-    """Read a child's answer for ``kind`` from form data, checking it against ``kind.FIELDS``.
+def _picked(form: Mapping[str, Any], name: str) -> list[str]:
+    """Every non-empty value of ``name`` in ``form``: a MultiDict's list, a list, or one text."""
+    raw = form.getlist(name) if hasattr(form, "getlist") else form.get(name)
+    values = raw if isinstance(raw, (list, tuple)) else [raw]
+    return [str(value).strip() for value in values if value is not None and str(value).strip()]
+
+
+def parse_answer(kind: ModuleType, form: Mapping[str, Any], fields: tuple[Field, ...] | None = None) -> dict[str, Any]:
+    """Read a child's answer for ``kind`` from form data, checking it against ``fields`` (default ``kind.FIELDS``).
+
+    Args:
+        form: the form data; a field with ``multiple=True`` reads every value of its name (a MultiDict's
+            ``getlist``, or a list).
+        fields: the question's own answer form (``kind.fields_for(question)``), when the kind has one.
 
     Returns:
-        ``{field name: value}``: the chosen value (str) of a choice field, an
-        int for a number field, None for a field not needed.
+        ``{field name: value}``: the chosen value (str) of a choice field, the list of chosen values (in the
+        order of the choices, each once) of a ``multiple`` field, an int for a number field, None for a field
+        not needed.
 
     Raises:
         AnswerError: ``quiz.error.missing`` (parameter ``field``: the field's
@@ -61,9 +80,18 @@ def parse_answer(kind: ModuleType, form: Mapping[str, str]) -> dict[str, Any]:
             number that is no whole number in range.
     """
     answer: dict[str, Any] = {}
-    for field in kind.FIELDS:
+    for field in kind.FIELDS if fields is None else fields:
         if field.unless and answer.get(field.unless[0]) == field.unless[1]:
             answer[field.name] = None
+            continue
+        if field.multiple:
+            picked = set(_picked(form, field.name))
+            if not picked:
+                raise AnswerError(Step("quiz.error.missing", field=Step(field.label)))
+            values = [c.value for c in field.choices]
+            if not picked <= set(values):
+                raise AnswerError(Step("quiz.error.choice", field=Step(field.label)))
+            answer[field.name] = [value for value in values if value in picked]
             continue
         raw = (form.get(field.name) or "").strip()
         if not raw:
@@ -77,5 +105,3 @@ def parse_answer(kind: ModuleType, form: Mapping[str, str]) -> dict[str, Any]:
                 raise AnswerError(Step("quiz.error.number", low=field.low, high=field.high))
             answer[field.name] = int(raw)
     return answer
-
-

@@ -47,8 +47,9 @@ class Asked:
 
     @property
     def fields(self) -> tuple[kinds.Field, ...]:
-        """The answer form (``kind.FIELDS``)."""
-        return self.kind.FIELDS
+        """The answer form of this question: ``kind.fields_for(question)`` when the kind has it, else ``kind.FIELDS``."""
+        fields_for = getattr(self.kind, "fields_for", None)
+        return self.kind.FIELDS if fields_for is None else fields_for(self.question)
 
     def check(self, answer: dict[str, Any]) -> kinds.Checked:
         """The verdict on ``answer`` (a parsed answer dict, see :func:`webapp.quiz.kinds.parse_answer`)."""
@@ -72,10 +73,14 @@ class Settings:
     count: int
 
 
-def read_answer(kind: ModuleType, form: Mapping[str, str]) -> tuple[dict[str, Any] | None, Step | None]:
-    """The answer to a question of ``kind`` in ``form``: ``(answer, None)``, or ``(None, problem)`` (400)."""
+def read_answer(kind: ModuleType, form: Mapping[str, str],
+                fields: tuple[kinds.Field, ...] | None = None) -> tuple[dict[str, Any] | None, Step | None]:
+    """The answer to a question of ``kind`` in ``form``: ``(answer, None)``, or ``(None, problem)`` (400).
+
+    ``fields``: the question's answer form (:attr:`Asked.fields`); default ``kind.FIELDS``.
+    """
     try:
-        return kinds.parse_answer(kind, form), None
+        return kinds.parse_answer(kind, form, fields), None
     except kinds.AnswerError as error:
         return None, error.step
 

@@ -178,7 +178,7 @@ def answer(public_id: str):
         return _render(run_row, status=409)
     if position == len(run_row.answers):
         asked = service.run_question(run_row, position)
-        given, problem = service.read_answer(asked.kind, request.form)
+        given, problem = service.read_answer(asked.kind, request.form, asked.fields)
         if given is None:
             return _render(run_row, problem=problem, status=400)
         service.store_answer(run_row, position, asked, given)

@@ -7,7 +7,8 @@
 * :mod:`.messages`, :mod:`.messages_official`, :mod:`.messages_table`: the sentences of their steps;
   :mod:`.look`: card names and faces.
 * :mod:`.views` (``/skat``), :mod:`.score_views` (``/skat/score``), :mod:`.cli` (``kartenschule skat``),
-  :mod:`.quiz_family`, :mod:`.quiz_official` (question kinds).
+  :mod:`.quiz_family`, :mod:`.quiz_official`, :mod:`.quiz_legal`, :mod:`.quiz_trick` (question kinds; the last
+  two share :mod:`.quiz_table`, their sentences are in :mod:`.messages_quiz`).
 """
 
 from webapp.core.markers import N_
@@ -19,9 +20,10 @@ GAME = Game(
     endpoint="skat.page",
     blueprints=("webapp.games.skat.views", "webapp.games.skat.score_views", "webapp.games.skat.table_views"),
     messages=("webapp.games.skat.messages", "webapp.games.skat.messages_official",
-              "webapp.games.skat.messages_table"),
+              "webapp.games.skat.messages_table", "webapp.games.skat.messages_quiz"),
     cli="webapp.games.skat.cli",
-    quiz_kinds=("webapp.games.skat.quiz_family", "webapp.games.skat.quiz_official"),
+    quiz_kinds=("webapp.games.skat.quiz_family", "webapp.games.skat.quiz_official", "webapp.games.skat.quiz_legal",
+                "webapp.games.skat.quiz_trick"),
     look="webapp.games.skat.look",
     tiles=(
         Tile("skat.page", N_("Skat: how high may I bid?"),
