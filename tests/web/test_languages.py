@@ -292,3 +292,20 @@ def test_the_poker_hand_counts_are_local_numbers(client, lang, forbidden):
     assert forbidden not in html
     local = {"fr": "1\u202f098\u202f240", "de": "1.098.240", "en": "1,098,240"}[lang]
     assert local in html
+
+
+# --- error pages ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize(("path", "method", "status"), [("/no-such-page", "get", 404),
+                                                        ("/quiz/AAAAAAAAAAAAAAAA", "get", 404),
+                                                        ("/quiz", "put", 405)])
+def test_an_error_page_speaks_the_readers_language(client, lang, path, method, status):
+    """Reproduces Werkzeug's English "Not Found" page for a French child who follows an old quiz link."""
+    response = getattr(client, method)(path, headers={"Accept-Language": lang})
+    html = response.get_data(as_text=True)
+    assert response.status_code == status
+    assert f'<html lang="{lang}"' in html
+    assert "Not Found" not in html and "Method Not Allowed" not in html
+    assert 'role="alert"' in html  # the app's own error page, with its sentence
