@@ -309,3 +309,39 @@ def test_an_error_page_speaks_the_readers_language(client, lang, path, method, s
     assert f'<html lang="{lang}"' in html
     assert "Not Found" not in html and "Method Not Allowed" not in html
     assert 'role="alert"' in html  # the app's own error page, with its sentence
+
+
+# --- French elision -------------------------------------------------------------------------------
+
+
+def test_french_elides_before_a_vowel_where_a_name_is_put_in(app):
+    """Reproduces "As de Étoiles", "une paire de As" and "bat le As": French writes d’, l’ before a vowel.
+
+    Source: French grammar (elision of "de", "le", "que" before a vowel sound; not before an aspirated h:
+    "paire de Huit").
+    """
+    from webapp.core.explain import card_name
+    from webapp.games.tichu import rules as tichu
+
+    with app.test_request_context(), force_locale("fr"):
+        assert card_name(tichu.parse_card("Ar")) == "As d’Étoiles"
+        assert card_name(tichu.parse_card("Kk")) == "Roi d’Épées"
+        assert card_name(tichu.parse_card("7g")) == "7 de Jade"
+        ace, king = tichu.parse_card("A"), tichu.parse_card("K")
+        pair = render_step(Step("tichu.play.pair", rank=ace), html=False)
+        beats = render_step(Step("tichu.reason.higher", kind=tichu.Kind.PAIR, play=ace, previous=king), html=False)
+        html = str(render_step(Step("tichu.table.single", card=tichu.parse_card("Ar"))))
+    assert "paire d’As" in pair, pair
+    assert "de As" not in pair and "le As" not in beats
+    assert "d’Étoiles" in html or "As d’Étoiles" in html
+    with app.test_request_context(), force_locale("de"):
+        assert card_name(tichu.parse_card("Ar")) == "Stern-Ass"
+
+
+def test_elision_leaves_other_languages_and_aspirated_h_alone():
+    from webapp.core.i18n import elide
+
+    assert elide("une paire de Huit, le Hand, de Yam’s", "fr") == "une paire de Huit, le Hand, de Yam’s"
+    assert elide("Le As de Étoiles que Ouvert", "fr") == "L’As d’Étoiles qu’Ouvert"
+    assert elide("Le As de Étoiles", "de") == "Le As de Étoiles"
+    assert elide("Monde entier", "fr") == "Monde entier"
