@@ -407,7 +407,7 @@ def request_args(draw, app: Flask, endpoint: str, method: str) -> dict[str, Any]
     cookies = {}
     if draw(st.booleans()):
         cookies[app.config["SESSION_COOKIE_NAME"]] = draw(signed(app, "session"))
-    for name, domain in (("lang", ("de", "en")), ("deck", ("2", "4"))):
+    for name, domain in (("lang", ("de", "en", "fr")), ("deck", ("2", "4"))):
         if draw(st.booleans()):
             cookies[name] = draw(values(*domain).any())
     code = POOLS["code"][0]
