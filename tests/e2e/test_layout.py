@@ -4,7 +4,8 @@ For each page and screen the test fails on sideways scrolling, on a control that
 (the centre of every link, button, input, select and summary is itself once scrolled into view), and,
 on the three touch screens, on a control (cards included) under 44 x 44 CSS px. It saves a screenshot
 of every page at every screen in ``test-artifacts/screenshots/layout/<page>-<w>x<h>[-de].png``.
-At phone and tablet size it runs in English and German, with axe-core (no serious or critical finding).
+At phone and tablet size it runs in English and German, with axe-core (no serious or critical finding), and in
+French, Spanish and Portuguese (issue 17; screenshots in ``screenshots/languages/``).
 
 Then the journeys where the answer must arrive on screen (the Skat value after the 10th card) and
 where clicks inside a page must not pile up history entries.
@@ -18,6 +19,8 @@ from typing import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+
+from webapp.core.i18n import languages
 
 from .accessibility import assert_accessible
 from .conftest import ACTION_TIMEOUT, SCREENSHOTS
@@ -131,7 +134,12 @@ PAGES: list[tuple[str, Callable[[Page, dict], object]]] = [
 RUNS = [(name, size, touch, "en") for name, size, touch in SCREENS] + [
     (name, size, touch, "de") for name, size, touch in SCREENS if name in ("phone", "tablet")
 ]
-LOCALES = {"en": "en-US", "de": "de-DE"}
+#: The languages of issue 17, at phone and tablet size as German: their longer words must not break the layout.
+#: A language whose catalogue has not arrived yet is skipped. Their screenshots go to screenshots/languages/.
+LANGUAGE_RUNS = [(name, size, touch, lang) for lang in ("fr", "es", "pt")
+                 for name, size, touch in SCREENS if name in ("phone", "tablet")]
+RUNS += LANGUAGE_RUNS
+LOCALES = {"en": "en-US", "de": "de-DE", "fr": "fr-FR", "es": "es-ES", "pt": "pt-BR"}
 
 
 def open_page(new_page, size: dict, touch: bool, lang: str, **options) -> Page:
@@ -143,13 +151,16 @@ def open_page(new_page, size: dict, touch: bool, lang: str, **options) -> Page:
 @pytest.mark.parametrize(("screen", "size", "touch", "lang"), RUNS, ids=[f"{r[0]}-{r[3]}" for r in RUNS])
 @pytest.mark.parametrize(("name", "reach"), PAGES, ids=[p[0] for p in PAGES])
 def test_page_fits_the_screen(new_page, browser_errors, classroom, name, reach, screen, size, touch, lang):
+    if lang not in languages():
+        pytest.skip(f"no compiled catalogue for {lang!r} yet")
     browser_errors.allow_status(400)
     page = open_page(new_page, size, touch, lang, screenshot=False)
     reach(page, classroom)
     expect(page.locator("html")).to_have_attribute("lang", lang)
-    LAYOUT_SHOTS.mkdir(parents=True, exist_ok=True)
+    folder = LAYOUT_SHOTS if lang in ("en", "de") else SCREENSHOTS / "languages"
+    folder.mkdir(parents=True, exist_ok=True)
     suffix = "" if lang == "en" else f"-{lang}"
-    page.screenshot(path=str(LAYOUT_SHOTS / f"{name}-{size['width']}x{size['height']}{suffix}.png"), full_page=True)
+    page.screenshot(path=str(folder / f"{name}-{size['width']}x{size['height']}{suffix}.png"), full_page=True)
     assert_layout(page, touch=touch, what=f"{name} at {size['width']}x{size['height']} ({lang})")
     if screen in ("phone", "tablet"):
         assert_accessible(page, f"{name} at {size['width']}x{size['height']} ({lang})")

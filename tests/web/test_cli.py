@@ -61,7 +61,7 @@ def test_skat_batch_one_line_per_case_errors_inline(cli):
 def test_usage_errors_exit_2(cli):
     assert cli("skat").exit_code == 2
     assert cli("skat", "--batch", "JC", input="").exit_code == 2
-    assert cli("skat", "--lang", "fr", *SEED).exit_code == 2
+    assert cli("skat", "--lang", "xx", *SEED).exit_code == 2  # no catalogue of that name
 
 
 def test_flask_cli_offers_the_same_command(runner):

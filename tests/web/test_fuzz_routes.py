@@ -140,7 +140,7 @@ CARD_ARGS = ("table", "play", "hand")
 PARAMS: dict[str, dict[str, Param]] = {
     "static": {},
     "main.home": {},
-    "main.settings": {"lang": values("de", "en"), "deck": values("2", "4"),
+    "main.settings": {"lang": values("de", "en", "fr", "es", "pt"), "deck": values("2", "4"),
                       "next": values("/", "/skat?hand=CJ", "//evil.example", "https://evil.example/", "javascript:x")},
     "skat.page": {"hand": values("CJ,SJ,HJ,DJ,CA,C10,CK,CQ,C9,C8", "CJ", "S7,S7"), "skat": values("D7,H8", "D7"),
                   "toggle": values("CJ", "S7", "H10", "XX"), "action": values("clear", "random"),
@@ -416,7 +416,7 @@ def request_args(draw, app: Flask, endpoint: str, method: str) -> dict[str, Any]
     cookies = {}
     if draw(st.booleans()):
         cookies[app.config["SESSION_COOKIE_NAME"]] = draw(signed(app, "session"))
-    for name, domain in (("lang", ("de", "en")), ("deck", ("2", "4"))):
+    for name, domain in (("lang", ("de", "en", "fr")), ("deck", ("2", "4"))):
         if draw(st.booleans()):
             cookies[name] = draw(values(*domain).any())
     code = POOLS["code"][0]

@@ -49,7 +49,7 @@ def test_four_colour_deck_cookie(client):
 
 
 def test_bad_settings_answer_400(client):
-    assert client.post("/settings", data={"lang": "fr"}).status_code == 400
+    assert client.post("/settings", data={"lang": "xx"}).status_code == 400  # no catalogue of that name
     assert client.post("/settings", data={"deck": "7"}).status_code == 400
 
 

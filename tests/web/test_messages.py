@@ -11,7 +11,7 @@ from flask_babel import force_locale
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from webapp.core.explain import render_step
+from webapp.core.explain import card_name, decimal, is_card, render_step
 from webapp.catalogue import LABELS, MESSAGES, TEXTS
 from webapp.core.i18n import DEFAULT_TRANSLATIONS, SOURCE_LANGUAGE, languages
 from webapp.games.skat.messages import SKAT_CARD_NAME, SKAT_RANK_LETTERS
@@ -72,7 +72,12 @@ def test_every_language_translates_every_text_of_the_catalogue(lang):
     assert missing == []
 
 
-def test_every_text_has_a_german_translation_with_the_same_placeholders(catalog):
+@pytest.mark.parametrize("lang", [code for code in languages() if code != SOURCE_LANGUAGE])
+def test_every_text_has_a_translation_with_the_same_placeholders(lang):
+    """Every language (German first, French, and each catalogue that arrives): no text missing or fuzzy, and no
+    translation using a placeholder the English text does not give (that would be a KeyError on the page)."""
+    with (DEFAULT_TRANSLATIONS / lang / "LC_MESSAGES/messages.po").open("rb") as f:
+        catalog = read_po(f, locale=lang)
     missing = []
     for entry in all_texts():
         msgid = entry
@@ -87,17 +92,48 @@ def test_every_text_has_a_german_translation_with_the_same_placeholders(catalog)
     assert missing == []
 
 
+def sample_params(code: str, names: set[str], count: int) -> dict:
+    """Parameters of the right kind for a code's placeholders: the game's cards and suits, a decimal for the
+    Yahtzee coach's expectations, ``count`` for the number that chooses the plural form, small integers else."""
+    game = code.split(".")[0]
+    card = {"skat": skat.parse_card("JC"), "tichu": tichu.parse_card("P"),
+            "poker": pokerface.parse_card("SA")}.get(game)
+    params: dict = {}
+    for name in names:
+        if name == "card" and card is not None:
+            params[name] = card
+        elif name == "cards" and card is not None:
+            params[name] = (card,) if game != "skat" else (card, skat.parse_card("0H"))
+        elif name == "suit" and game == "skat":
+            params[name] = skat.Suit.HEARTS
+        elif name in ("value", "margin") and code.startswith("yahtzee.coach"):
+            params[name] = 254.59
+        else:
+            params[name] = count
+    return params
+
+
+@pytest.mark.parametrize("count", [1, 2])
 @pytest.mark.parametrize("lang", languages())
 @pytest.mark.parametrize("code", sorted(MESSAGES))
-def test_every_code_renders(app, code, lang):
+def test_every_code_renders(module_app, code, lang, count):
+    """Every explanation code, in every language, singular and plural, with parameters of the right kind: cards
+    come out as the language's card names, decimals in the language's form, no placeholder is left."""
     names = set()
     for text in english_texts(MESSAGES[code]):
         names |= set(PLACEHOLDER.findall(text))
-    step = Step(code, **{name: 2 for name in names})
-    with app.test_request_context(), force_locale(lang):
+    params = sample_params(code, names, count)
+    step = Step(code, **params)
+    with module_app.test_request_context(), force_locale(lang):
         html, text = render_step(step), render_step(step, html=False)
+        expected = [card_name(v) for v in params.values() if is_card(v)]
+        expected += [decimal(v) for v in params.values() if isinstance(v, float)]
     assert "%(" not in text and "%(" not in str(html)
     assert text.strip()
+    for part in expected:
+        assert part in text, (part, text)
+    if lang != "en":
+        assert "254.6" not in text
 
 
 def test_tichu_codes_match_the_messages():

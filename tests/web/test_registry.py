@@ -54,8 +54,11 @@ def test_every_game_has_a_cli_group():
 
 
 def test_the_languages_are_english_and_the_catalogues_found():
-    assert {"de", "en", "pt"} <= set(languages()) and list(languages()) == sorted(languages())
-    assert [language_name(code) for code in ("de", "en", "pt")] == ["Deutsch", "English", "Português"]
+    """English and the five compiled catalogues shipped, each named in its own language (issue 17)."""
+    compiled = {path.parent.parent.name for path in DEFAULT_TRANSLATIONS.glob("*/LC_MESSAGES/messages.mo")}
+    assert compiled == {"de", "es", "fr", "pt"}
+    assert languages() == ("de", "en", "es", "fr", "pt")
+    assert [language_name(code) for code in languages()] == ["Deutsch", "English", "Español", "Français", "Português"]
 
 
 @pytest.fixture
@@ -77,7 +80,7 @@ def dutch(tmp_path, monkeypatch):
 def test_a_new_catalogue_is_a_new_language_in_the_switch_with_no_code_change(dutch, tmp_path):
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
-    assert app.config["LANGUAGES"] == tuple(sorted({*languages(DEFAULT_TRANSLATIONS), "nl"}))  # nl added, nothing else
+    assert app.config["LANGUAGES"] == ("de", "en", "es", "fr", "nl", "pt")  # nl added, nothing else
     client = app.test_client()
     html = client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert 'name="lang" value="nl" lang="nl"' in html and "Nederlands" in html

@@ -18,6 +18,7 @@ from flask import Flask, current_app
 from flask_babel import format_decimal, get_translations
 from markupsafe import Markup, escape
 
+from webapp.core.i18n import elide
 from webapp.core.markers import NC_, N_
 from webapp.core.steps import RuleInputError, Step
 
@@ -143,7 +144,7 @@ def card_name(card: Any) -> str:
     look = _look(card)
     if look is None:
         raise KeyError(type(card).__name__)
-    return look.card_name(card)
+    return elide(look.card_name(card))
 
 
 def card_face(card: Any) -> CardFace:
@@ -196,7 +197,8 @@ def _template(step: Step) -> str:
 
 
 def render_step(step: Step, html: bool = True) -> Any:
-    """Render one step: :class:`Markup` when ``html`` (cards as chips), else ``str``.
+    """Render one step: :class:`Markup` when ``html`` (cards as chips), else ``str``; in the reader's language,
+    with its elision where a name was put in (:func:`webapp.core.i18n.elide`).
 
     Raises:
         KeyError: the step's code has no sentence in the catalogue.
@@ -204,8 +206,8 @@ def render_step(step: Step, html: bool = True) -> Any:
     template = _template(step)
     params = {name: format_param(value, html) for name, value in step.params}
     if html:
-        return Markup(escape(template)) % params
-    return template % params
+        return elide(Markup(escape(template)) % params)
+    return elide(template % params)
 
 
 def render_steps(steps: Iterable[Step], html: bool = True) -> list[Any]:

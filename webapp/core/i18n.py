@@ -10,12 +10,14 @@ language comes from the ``lang`` cookie set by the language switch, else from th
 from __future__ import annotations
 
 import os
+import re
 from functools import cache
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
 from flask import Flask, current_app, request
-from flask_babel import Babel
+from flask_babel import Babel, get_locale
+from markupsafe import Markup
 
 LANG_COOKIE = "lang"
 #: The language of the texts in the code (it needs no catalogue).
@@ -52,6 +54,31 @@ def language_name(code: str) -> str:
     except (ValueError, UnknownLocaleError):
         return code
     return name[:1].upper() + name[1:]
+
+
+#: French elision: "de", "le", "que" lose their vowel before a word that starts with one ("d’Étoiles", "l’As",
+#: "qu’Ouvert"); not before an h (the game words "Huit", "Hand", "Hinterhand" have an aspirated h) or a y ("Yam’s").
+_FRENCH_ELISION = re.compile(r"(?<![\w’'])([DdLl]e|[Qq]ue) (?=[AEIOUÀÂÆÉÈÊËÎÏÔŒÙÛÜaeiouàâæéèêëîïôœùûü])")
+
+
+def elide(text: str, lang: str | None = None) -> str:
+    """Apply the language's elision to a sentence whose names were just put in: French only, else ``text`` itself.
+
+    A translator elides in the sentence itself ("l’atout"); a name put into a placeholder ("de %(suit)s" with
+    "Étoiles", "le %(previous)s" with "As") is only known when the sentence is rendered, so the renderer calls
+    this. :class:`Markup` stays Markup (tags are not touched: a card chip after "de" keeps its "de").
+
+    Args:
+        text: a rendered sentence (``str`` or ``Markup``).
+        lang: a language code; None for the current request's locale (no request: unchanged).
+    """
+    if lang is None:
+        locale = get_locale()
+        lang = locale.language if locale is not None else SOURCE_LANGUAGE
+    if lang != "fr":
+        return text
+    elided = _FRENCH_ELISION.sub(lambda match: match.group(1)[:-1] + "’", str(text))
+    return Markup(elided) if isinstance(text, Markup) else elided
 
 
 def select_locale() -> str:

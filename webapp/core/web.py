@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from flask import Flask, Response, current_app, make_response, render_template, request
 from sqlalchemy.exc import OperationalError
-from werkzeug.exceptions import InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError
 
 from webapp.core.db import db
 from webapp.core.explain import render_step
@@ -79,7 +79,9 @@ def init_error_pages(app: Flask) -> None:
     """Answer every 500 and every database error with the app's translated error page, and log the cause.
 
     A database error (``sqlite3``/SQLAlchemy ``OperationalError``: disk full, read-only, locked) answers 503
-    (try again later) with ``web.error.storage``; any other unhandled error 500 with ``web.error.internal``.
+    (try again later) with ``web.error.storage``; any other unhandled error 500 with ``web.error.internal``; a
+    4xx without a handler of its own (404, 405, ``abort(409)``) its status with ``web.error.not_found`` or
+    ``web.error.refused``, so no page in Werkzeug's English reaches a child.
     The cause goes to ``app.logger`` with its traceback.
     """
 
@@ -90,6 +92,20 @@ def init_error_pages(app: Flask) -> None:
                          exc_info=error)
         _rollback()
         return error_page(Step("web.error.storage"), 503)
+
+    @app.errorhandler(HTTPException)
+    def _refused(error: HTTPException) -> Response | HTTPException:
+        """Every other 4xx the app or Werkzeug raises (404, 405, an ``abort(409)``): the translated error page
+        instead of Werkzeug's English one; anything else (a routing redirect) goes on as it is."""
+        if error.code is None or not 400 <= error.code < 500:
+            return error
+        step = Step("web.error.not_found") if error.code in (404, 410) else Step("web.error.refused", status=error.code)
+        response = error_page(step, error.code)
+        headers = dict(error.get_headers())
+        for name in ("Allow", "Retry-After", "WWW-Authenticate"):  # what the status needs besides the page
+            if name in headers:
+                response.headers[name] = headers[name]
+        return response
 
     @app.errorhandler(InternalServerError)
     def _internal(error: InternalServerError) -> Response:
