@@ -157,6 +157,11 @@ def page_language(client, cookie: str | None = None, accept: str | None = None) 
     (None, "fr-FR,fr;q=0.9,en;q=0.5", "fr"),        # a regional variant finds its language
     (None, "pt-BR,pt;q=0.9", "pt"),
     (None, "es-419,es;q=0.8,en;q=0.4", "es"),
+    (None, "es-AR,en;q=0.5", "es"),                 # only the region given: its language beats a less wanted one
+    (None, "pt-PT,en;q=0.8", "pt"),
+    (None, "fr-CA", "fr"),
+    (None, "en-GB,de;q=0.5", "en"),
+    (None, "it,de-AT;q=0.9,en;q=0.8", "de"),        # order of preference kept: Austrian German before English
     (None, "it-IT,nl;q=0.8", "de"),                 # nothing offered: German
     (None, None, "de"),                             # no header at all: German
     ("xx", "es", "es"),                             # a cookie naming no language is ignored

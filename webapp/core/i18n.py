@@ -9,6 +9,8 @@ language comes from the ``lang`` cookie set by the language switch, else from th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import os
 import re
 from functools import cache
@@ -87,7 +89,29 @@ def select_locale() -> str:
     cookie = request.cookies.get(LANG_COOKIE)
     if cookie in offered:
         return cookie
-    return request.accept_languages.best_match(offered) or current_app.config["BABEL_DEFAULT_LOCALE"]
+    return browser_language(request.accept_languages, offered) or current_app.config["BABEL_DEFAULT_LOCALE"]
+
+
+def browser_language(accepted: Iterable[tuple[str, float]], offered: Iterable[str]) -> str | None:
+    """The first language of the browser's ``Accept-Language`` list (most wanted first) that the app offers.
+
+    Each entry matches exactly or by its primary language (``es-AR`` -> ``es``), in the browser's order, so that
+    ``es-AR,en;q=0.5`` gives Spanish (Werkzeug's ``best_match`` would take the exact ``en`` first).
+
+    Args:
+        accepted: ``(language tag, quality)`` pairs, most wanted first (Werkzeug's ``LanguageAccept``).
+        offered: the app's language codes (``"de"``, ``"fr"``...).
+
+    Returns:
+        An offered code, or None when no entry matches (``*`` matches nothing: the default applies).
+    """
+    offered = set(offered)
+    for tag, quality in accepted:
+        tag = tag.lower().replace("_", "-")
+        for candidate in (tag, tag.split("-", 1)[0]):
+            if quality > 0 and candidate in offered:
+                return candidate
+    return None
 
 
 def init_app(app: Flask) -> None:
