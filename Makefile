@@ -19,7 +19,7 @@ PORT   ?= 5000
 LAN    ?=
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: install install-test run dist test test-fast browser postgres bench translations extract vendor clean
+.PHONY: redis install install-test run dist test test-fast browser postgres bench translations extract vendor clean
 
 # What the app needs to run (no test tools).
 install: $(APP_STAMP) static/vendor/htmx.min.js translations
@@ -80,6 +80,14 @@ postgres:
 			|| echo "Could not install postgresql: the PostgreSQL tests will be skipped"; \
 	fi
 
+# Debian's redis-server for the scale-out benchmark (benchmarks/classroom_load.py --servers 2: shared rate limits).
+redis:
+	@if ! command -v redis-server >/dev/null 2>&1; then \
+		echo "Installing Debian's redis-server package for the scale-out benchmark"; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null) \
+			|| echo "Could not install redis-server: classroom_load.py --servers 2 will say so"; \
+	fi
+
 test: install-test browser postgres
 	$(BIN)/pytest
 
@@ -90,7 +98,7 @@ $(BENCH_STAMP): pyproject.toml $(APP_STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'
 	touch $@
 
-bench: install $(BENCH_STAMP)
+bench: install $(BENCH_STAMP) postgres redis
 	@for script in benchmarks/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 # Engines and routes only (no browser): a quick loop while developing.
