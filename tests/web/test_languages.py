@@ -198,6 +198,7 @@ CLI_CASES = {
     ("skat", "play"): ["skat", "play", "--seed", "3"],
     ("tichu", "judge"): ["tichu", "judge", "44499", "77722"],
     ("tichu", "score"): ["tichu", "score", "--out", "1,2,3", "--tricks", "30,20,25,15", "--hand", "10", "--tichu", "1"],
+    ("tichu", "round"): ["tichu", "round", "--seed", "3"],
     ("pokerface", "compare"): ["pokerface", "compare", "SA HA D7 C7 S2", "CK DK D6 C6 SQ"],
     ("yahtzee", "score"): ["yahtzee", "score", "44444"],
     ("quiz",): ["quiz", "skat_family", "K7PX3M", "--count", "1", "--answers"],
