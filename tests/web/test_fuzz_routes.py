@@ -195,6 +195,7 @@ PARAMS: dict[str, dict[str, Param]] = {
     "classroom.present": {},
     "classroom.live": {"v": values("0", "lobby.0.0")},
     "classroom.confirm_end": {},
+    "classroom.children": {"v": values("0", "abc")},
     "classroom.act": {"action": values(*ClassAction), "countdown": values("0", "10", "60", "7"),
                       "speed_bonus": values("1"), "speed_bonus_shown": values("1"), "child": values("1", "2"),
                       "confirm": values("yes")},

@@ -3,6 +3,7 @@ the question and its solution, the leaderboard and the podium, and the board's v
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from datetime import datetime
@@ -28,7 +29,7 @@ from webapp.core.models import Response as Answer
 from webapp.core.steps import Step
 from webapp.quiz import kinds
 
-__all__ = ["results", "teacher_context", "teacher_version"]
+__all__ = ["children_version", "results", "teacher_context", "teacher_version"]
 
 
 def results(row: ClassSession, at: datetime | None = None) -> dict[str, Any]:
@@ -94,6 +95,7 @@ def teacher_context(row: ClassSession, at: datetime | None = None) -> dict[str, 
                                "seconds_left": seconds_left(row, at), "series_over": series_over(row),
                                "board": (), "podium": (), "countdowns": COUNTDOWNS,
                                "children": [p for p in row.participants if not p.removed]}
+    context["children_version"] = children_version(context["children"])
     if row.mode == Mode.DEMO or (row.mode == Mode.QUESTION and row.round_number):
         demo = row.mode == Mode.DEMO
         context["asked"] = round_question(row, row.demo_number if demo else row.round_number, demo=demo)
@@ -104,6 +106,11 @@ def teacher_context(row: ClassSession, at: datetime | None = None) -> dict[str, 
         context["podium"] = podium(board) if row.mode == Mode.ENDED else ()
     context["version"] = teacher_version(row, context["results"], open_now)
     return context
+
+
+def children_version(children: list[Participant]) -> str:
+    """What the teacher's list of children depends on (its poll's ``v``): the children's ids."""
+    return hashlib.sha256(",".join(str(p.id) for p in children).encode()).hexdigest()[:12]
 
 
 def teacher_version(row: ClassSession, figures: Mapping[str, Any], open_now: bool) -> str:

@@ -343,6 +343,19 @@ def live(code: str):
     return _presenter("classroom/_board.html" if is_htmx() else "classroom/present.html", row, context=context)
 
 
+@bp.get("/class/<code>/present/children")
+@_guess_limit
+def children(code: str):
+    """The teacher's list of children (polled every 2 s): 204 while version ``v`` is current."""
+    row = _teacher(code)
+    listed = [p for p in row.participants if not p.removed]
+    version = presenter.children_version(listed)
+    if request.args.get("v") == version:
+        return _private(make_response("", 204))
+    return _private(make_response(render_template("classroom/_children.html", row=row, children=listed,
+                                                  children_version=version)))
+
+
 @bp.get("/class/<code>/present/end")
 @_guess_limit
 def confirm_end(code: str):
