@@ -344,3 +344,28 @@ def test_guessing_presenter_addresses_counts_and_429_keeps_counting(app, client)
         path = (f"/class/Q{i:05d}/present", f"/class/Q{i:05d}/present/board", f"/class/Q{i:05d}")[i % 3]
         statuses.append(client.get(path, headers=EN).status_code)
     assert statuses[:60] == [404] * 60 and set(statuses[60:]) == {429}
+
+
+# --- what the whole class shares ----------------------------------------------------------------------------
+def test_the_question_is_rendered_once_per_round_and_language_for_the_whole_class(app, client):
+    """Thirty tablets in two languages ask for the open question: its cards and buttons are rendered once per
+    language (three parts: the tablets' cards and buttons, the projector's view), not once per child."""
+    from webapp.classroom.shared import KEY
+
+    code, url = create_class(client)
+    kids = [join(app, code, f"Kind {i}") for i in range(30)]
+    act(client, url, "ask")
+    store = app.extensions[KEY]
+    before = store.made
+    for i, kid in enumerate(kids):
+        page = kid.get(f"/class/{code}/play", headers={"Accept-Language": ("en", "de")[i % 2]}).get_data(True)
+        assert 'id="child-form"' in page and page.count('class="q-card ') == 10
+    assert store.made - before == 2 * 3
+    german = kids[1].get(f"/class/{code}/play", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert "Trumpf" in german and "Pass" in german  # the German buttons
+    # After the round: the standings are made once for the class, not once per child.
+    act(client, url, "close")
+    before = store.made
+    for kid in kids:
+        assert "You are in place 1 with 0 points." in play(kid, code)
+    assert store.made - before == 1

@@ -323,8 +323,10 @@ def panel_version(mode: str, round_number: int, open_now: bool, answered: bool, 
     return f"{mode}.{round_number}.{int(open_now)}.{int(answered)}"
 
 
-def child_context(row: ClassSession, child: Participant, at: datetime | None = None) -> dict[str, Any]:
-    """What the child's panel shows.
+def child_context(row: ClassSession, child: Participant, at: datetime | None = None,
+                  standings_of: Callable[[ClassSession], tuple[scores.Standing, ...]] | None = None) -> dict[str, Any]:
+    """What the child's panel shows (``standings_of``: where the class's standings come from, default
+    :func:`standings`; the views share them between the tablets of a class).
 
     Returns:
         ``row``, ``child``, ``asked`` (the round's question or None), ``open`` (answers accepted now),
@@ -352,7 +354,7 @@ def child_context(row: ClassSession, child: Participant, at: datetime | None = N
             if not open_now:
                 context["checked"] = asked.check(stored.answer)
     if (row.mode == Mode.QUESTION and row.round_number and not open_now) or row.mode == Mode.ENDED:
-        board = standings(row)
+        board = (standings_of or standings)(row)
         context["me"] = next((line for line in board if line.participant_id == child.id), None)
         if row.mode == Mode.ENDED:
             context["podium"] = podium(board)

@@ -214,12 +214,19 @@ def _question_parts(row: ClassSession, number: int) -> dict[str, Markup]:
     asked = service.round_question(row, number)
     key = (row.kind, row.difficulty, row.seed, number, str(get_locale()))
     store = shared.shared()
-    return {part: store.get(key + (part,), lambda part=part: render_template(
+    return {part: store.html(key + (part,), lambda part=part: render_template(
         "classroom/_question_part.html", part=part, asked=asked)) for part in ("cards", "huge", "fields")}
 
 
+def _standings(row: ClassSession):
+    """The class's standings, made once per closed round (or the end) for every tablet of the class. A child
+    removed after the round closed stays on them until the next round."""
+    key = ("standings", row.id, row.mode, row.round_number)
+    return shared.shared().get(key, lambda: service.standings(row))
+
+
 def _child_context(row: ClassSession, child: Participant) -> dict:
-    context = service.child_context(row, child)
+    context = service.child_context(row, child, standings_of=_standings)
     if context["asked"] is not None:
         context["parts"] = _question_parts(row, row.round_number)
     return context
