@@ -184,7 +184,7 @@ PARAMS: dict[str, dict[str, Param]] = {
     "quiz.answer": {"position": values("0", "1", "2", "3", "10"), **_answer_fields()},
     "quiz.again": {},
     "classroom.start": {"code": values("ABC123")},
-    "classroom.create": SETTINGS,
+    "classroom.create": {**SETTINGS, "quiz": values("", "ABC123", "abc-123")},
     "classroom.qr": {},
     "classroom.join_page": {},
     "classroom.join": {"code": values("ABC123"), "nickname": values("Lea", "Émile", "A" * 100)},
