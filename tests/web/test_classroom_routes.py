@@ -61,21 +61,29 @@ def test_qr_code_is_svg_made_here(client):
 def test_wrong_or_guessed_teacher_tokens_get_404(app, client):
     code, url = create_class(client)
     other_code, other_url = create_class(client)
-    token = url.rsplit("/", 1)[1]
-    guesses = [
+    token = client.get_cookie(f"teach_{code}", path=f"/class/{code}").value
+    other_token = client.get_cookie(f"teach_{other_code}", path=f"/class/{other_code}").value
+    links = [
         f"/class/{code}/teach/{'A' * 43}",
         f"/class/{code}/teach/{token[:-1]}",
-        f"/class/{code}/teach/{other_url.rsplit('/', 1)[1]}",  # another class's token
+        f"/class/{code}/teach/{other_token}",  # another class's token
         f"/class/{other_code}/teach/{token}",
         f"/class/{code}/teach/{'x' * 5000}",
     ]
-    for guess in guesses:
-        for suffix in ("", "/live", "/export.csv"):
-            assert client.get(guess + suffix).status_code == 404, guess + suffix
-        assert client.post(guess + "/do", data={"action": "end"}).status_code == 404
+    for link in links:
+        assert app.test_client().get(link).status_code == 404, link
+    # The presenter with no cookie, a guessed one, or another class's token under this class's name.
+    for value in (None, "A" * 43, other_token, "x" * 3000):
+        stranger = app.test_client()
+        if value is not None:
+            stranger.set_cookie(f"teach_{code}", value, path=f"/class/{code}")
+        for suffix in ("", "/board", "/end", "/children", "/export.csv"):
+            assert stranger.get(url + suffix).status_code == 404, (value, suffix)
+        assert stranger.post(url + "/do", data={"action": "end", "confirm": "yes"}).status_code == 404
     child = join(app, code, "Mia")
     assert child.get(f"/class/{code}/teach/").status_code == 404
-    assert child.get(f"/class/{code}/teach/{'A' * 43}/live").status_code == 404
+    assert child.get(url).status_code == 404  # a child's class cookie is no teacher key
+    assert app.test_client().get(f"/class/{code}/teach/{token}").status_code == 303  # the right link still works
 
 
 def test_a_whole_round_join_answer_live_results_feedback_csv(app, client):
