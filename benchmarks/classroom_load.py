@@ -294,12 +294,13 @@ async def wait_ready(port: int) -> None:
 
 
 async def new_class(port: int) -> tuple[Client, str, str]:
-    """A teacher's client, the teacher link and the join code of a new class."""
+    """A teacher's client (it keeps the teacher cookie), the presenter address and the join code of a new class."""
     client = Client(HOST, port)
     page = (await client.get("/class")).text
     token = TOKEN.search(page).group(1)
     response = await client.request("POST", "/class/new", follow_redirects=True,
-                                    data={"kind": "skat_family", "difficulty": "normal", "csrf_token": token})
+                                    data={"kind": "skat_family", "difficulty": "normal", "count": "30",
+                                          "csrf_token": token})
     url = response.path
     return client, url, url.split("/")[2]
 
@@ -313,10 +314,10 @@ async def run_teacher(client: Client, url: str, stats: Stats, start: float, stop
         if time.monotonic() >= next_round:
             actions = ("close", "ask") if next_round > start else ("ask",)
             for action in actions:
-                await stats.request(client, "teacher action", "POST", url + "/do", ok=(303,), data={"action": action},
+                await stats.request(client, "teacher action", "POST", url + "/do", ok=(200,), data={"action": action},
                                     headers=headers)
             next_round += 10
-        await stats.request(client, "live results", "GET", url + "/live", headers=headers)
+        await stats.request(client, "live results", "GET", url + "/board", headers=headers)
         await asyncio.sleep(1)
 
 

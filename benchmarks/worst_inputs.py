@@ -248,7 +248,7 @@ def _class(kind: str, action: str | None = None):
         teacher = client.post("/class/new", data={"kind": kind, "difficulty": "hard"}).location
         if action == "live":
             client.post(teacher + "/do", data={"action": "ask"})
-            return teacher + "/live"
+            return teacher + "/board"
         return teacher + "/do" if action else teacher
     return setup
 

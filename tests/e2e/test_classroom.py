@@ -60,7 +60,7 @@ def reveal(teacher: Page, shown: int) -> None:
 def reveal_all(teacher: Page) -> None:
     """Show every remaining step of the demo, one click at a time."""
     shown = teacher.locator("#demo-steps li").count()
-    while teacher.locator("#do-reveal").is_enabled():
+    while teacher.locator("#do-reveal").count():  # the button goes when every step is shown
         shown += 1
         reveal(teacher, shown)
 
@@ -100,14 +100,15 @@ def test_a_whole_round_from_join_to_csv(new_page, lang, locale):
     expect(ben.locator("#child-saved")).to_contain_text("999")
 
     expect(teacher.locator("#live-count")).to_have_text(words["answered"], timeout=LIVE)
-    expect(teacher.locator("#live-bars li.bar")).to_have_count(2)
-    expect(teacher.locator("#live")).not_to_contain_text("Mia")  # no names unless the teacher shows them
+    expect(teacher.locator("#live-bars li.bar")).to_have_count(0)  # no distribution while answers are open
+    expect(teacher.locator("#board")).not_to_contain_text("Mia")  # no names unless the teacher shows them
     teacher.screenshot(path=str(SCREENSHOTS / f"classroom-projector-live-{lang}.png"), full_page=True)
     assert_accessible(teacher, f"projector ({lang})")
     assert_accessible(mia, f"tablet ({lang})")
 
     teacher.click("#do-close")
     expect(teacher.locator("#round-answer")).to_be_visible()
+    expect(teacher.locator("#live-bars li.bar")).to_have_count(2)
     expect(teacher.locator("#round-steps li").first).to_be_visible()
     expect(ben.locator("#feedback-verdict")).to_have_text(words["wrong"], timeout=LIVE)
     expect(ben.locator("#child-panel")).not_to_contain_text("Mia")  # only their own answer
@@ -126,6 +127,7 @@ def test_a_whole_round_from_join_to_csv(new_page, lang, locale):
     assert {r[3] for r in rows[1:] if r[1] == "Ben <b>"} == {"no"}
 
     teacher.click("#do-end")
+    teacher.click("#do-end-yes")  # ending asks first
     for child in (mia, ben, cem):
         expect(child.locator("#child-title")).to_contain_text(words["ended"], timeout=LIVE)
 

@@ -53,7 +53,7 @@ def classroom(browser: Browser, live_server: str) -> Iterator[dict]:
     teacher.click("#do-ask")
     expect(teacher.locator(".q-cards.huge .q-card").first).to_be_visible()
     try:
-        yield {"code": code, "projector": teacher.url}
+        yield {"code": code, "projector": teacher.url, "teacher_cookies": context.cookies()}
     finally:
         context.close()
 
@@ -83,8 +83,9 @@ def _quiz_feedback(page: Page, class_: dict) -> None:
 
 
 def _projector(page: Page, class_: dict) -> None:
+    page.context.add_cookies(class_["teacher_cookies"])  # the presenter address opens with the teacher cookie
     page.goto(class_["projector"])
-    expect(page.locator("#live")).to_be_visible()
+    expect(page.locator("#board")).to_be_visible()
 
 
 def _child(page: Page, class_: dict) -> None:

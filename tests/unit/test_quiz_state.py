@@ -84,7 +84,8 @@ def test_difficulties_modes_and_actions_keep_their_stored_values():
     # the values in URLs, forms, quiz seeds and the database (webapp/core/models.py: ClassSession.mode)
     assert list(kinds.DIFFICULTIES) == ["easy", "normal", "hard"]
     assert [str(m) for m in classroom.Mode] == ["lobby", "demo", "question", "ended"]
-    assert [str(a) for a in classroom.Action] == ["demo", "reveal", "ask", "close", "names", "end"]
+    assert [str(a) for a in classroom.Action] == ["demo", "reveal", "ask", "close", "names", "end", "board", "lock",
+                                                  "remove"]
     assert f"{Difficulty.HARD}" == "hard" and classroom.Mode("ended") is classroom.Mode.ENDED
 
 

@@ -9,13 +9,21 @@ HX = {"HX-Request": "true", "Accept-Language": "en"}
 
 
 def create_class(client, kind: str = "skat_family", difficulty: str = "normal") -> tuple[str, str]:
-    """Start a class; return ``(join code, teacher URL)``."""
+    """Start a class (``client`` keeps the teacher cookie); return ``(join code, presenter URL)``."""
     response = client.post("/class/new", data={"kind": kind, "difficulty": difficulty})
     assert response.status_code == 303, response.get_data(as_text=True)
     url = response.location
-    match = re.fullmatch(r"/class/([A-Z0-9]{6})/teach/([A-Za-z0-9_-]{43})", url)
+    match = re.fullmatch(r"/class/([A-Z0-9]{6})/present", url)
     assert match, url
     return match.group(1), url
+
+
+def teacher_cookie_for_hosts(client, code: str, *hosts: str) -> None:
+    """Give the teacher cookie of ``client`` for the class ``code`` to other host names too (the test client
+    keeps cookies by host; a browser reaching the app under another name would have got its own)."""
+    cookie = client.get_cookie(f"teach_{code}", path=f"/class/{code}")
+    for host in hosts:
+        client.set_cookie(cookie.key, cookie.value, domain=host, path=cookie.path)
 
 
 def join(app, code: str, nickname: str):
@@ -27,9 +35,10 @@ def join(app, code: str, nickname: str):
     return child
 
 
-def act(teacher, url: str, action: str) -> None:
-    response = teacher.post(url + "/do", data={"action": action})
-    assert response.status_code == 303, (action, response.status_code)
+def act(teacher, url: str, action: str, **fields: str) -> None:
+    """One teacher action on the presenter ``url`` (plain form, no JavaScript: answered with a redirect back)."""
+    response = teacher.post(url + "/do", data={"action": action, **fields})
+    assert response.status_code == 303 and response.location == url, (action, response.status_code)
 
 
 def csv_rows(teacher, url: str) -> list[list[str]]:

@@ -17,7 +17,7 @@ from webapp.quiz import kinds
 def current_question(app, code: str) -> dict:
     with app.app_context():
         row = db.session.execute(db.select(ClassSession).filter_by(join_code=code)).scalar_one()
-        return quiz.question(row.kind, row.difficulty, row.seed, row.round_number)
+        return quiz.question(row.kind, row.difficulty, row.seed, row.round_number - 1)  # round n: question n - 1
 
 
 def answer_form(app, code: str, right: bool) -> dict:
@@ -61,27 +61,35 @@ def test_qr_code_is_svg_made_here(client):
 def test_wrong_or_guessed_teacher_tokens_get_404(app, client):
     code, url = create_class(client)
     other_code, other_url = create_class(client)
-    token = url.rsplit("/", 1)[1]
-    guesses = [
+    token = client.get_cookie(f"teach_{code}", path=f"/class/{code}").value
+    other_token = client.get_cookie(f"teach_{other_code}", path=f"/class/{other_code}").value
+    links = [
         f"/class/{code}/teach/{'A' * 43}",
         f"/class/{code}/teach/{token[:-1]}",
-        f"/class/{code}/teach/{other_url.rsplit('/', 1)[1]}",  # another class's token
+        f"/class/{code}/teach/{other_token}",  # another class's token
         f"/class/{other_code}/teach/{token}",
         f"/class/{code}/teach/{'x' * 5000}",
     ]
-    for guess in guesses:
-        for suffix in ("", "/live", "/export.csv"):
-            assert client.get(guess + suffix).status_code == 404, guess + suffix
-        assert client.post(guess + "/do", data={"action": "end"}).status_code == 404
+    for link in links:
+        assert app.test_client().get(link).status_code == 404, link
+    # The presenter with no cookie, a guessed one, or another class's token under this class's name.
+    for value in (None, "A" * 43, other_token, "x" * 3000):
+        stranger = app.test_client()
+        if value is not None:
+            stranger.set_cookie(f"teach_{code}", value, path=f"/class/{code}")
+        for suffix in ("", "/board", "/end", "/children", "/export.csv"):
+            assert stranger.get(url + suffix).status_code == 404, (value, suffix)
+        assert stranger.post(url + "/do", data={"action": "end", "confirm": "yes"}).status_code == 404
     child = join(app, code, "Mia")
     assert child.get(f"/class/{code}/teach/").status_code == 404
-    assert child.get(f"/class/{code}/teach/{'A' * 43}/live").status_code == 404
+    assert child.get(url).status_code == 404  # a child's class cookie is no teacher key
+    assert app.test_client().get(f"/class/{code}/teach/{token}").status_code == 303  # the right link still works
 
 
 def test_a_whole_round_join_answer_live_results_feedback_csv(app, client):
     code, url = create_class(client)
     anna, ben, cem = join(app, code, "Anna"), join(app, code, "Ben"), join(app, code, "Cem")
-    assert "3 children have joined" in client.get(url + "/live", headers=EN).get_data(as_text=True)
+    assert "3 children have joined" in client.get(url + "/board", headers=HX).get_data(as_text=True)
     assert "Look at the board." in anna.get(f"/class/{code}/play", headers=EN).get_data(as_text=True)
     # answering before a question is open
     assert anna.post(f"/class/{code}/answer", data={"round": "0", "trump": "pass"}).status_code == 409
@@ -93,15 +101,15 @@ def test_a_whole_round_join_answer_live_results_feedback_csv(app, client):
     response = ben.post(f"/class/{code}/answer", data=answer_form(app, code, right=False), headers=HX)
     assert response.status_code == 200 and 'id="child-saved"' in response.get_data(as_text=True)
 
-    live = client.get(url + "/live", headers=EN).get_data(as_text=True)
+    live = client.get(url + "/board", headers=HX).get_data(as_text=True)
     assert "2 of 3 children answered" in live
-    assert live.count('<li class="bar') == 2
+    assert '<li class="bar' not in live and 'id="live-bars"' not in live  # no distribution while answers are open
     assert "Anna" not in live and "Ben" not in live  # no names unless the teacher shows them
-    assert "✓" not in live  # the right answer stays hidden while answers are open
+    assert "✓" not in live and 'id="round-answer"' not in live  # the right answer stays hidden while open
 
     act(client, url, "close")
-    live = client.get(url + "/live", headers=EN).get_data(as_text=True)
-    assert live.count("✓") == 1
+    live = client.get(url + "/board", headers=HX).get_data(as_text=True)
+    assert live.count("✓") == 1 and live.count('<li class="bar') == 2
     projector = client.get(url, headers=EN).get_data(as_text=True)
     assert 'id="round-answer"' in projector and 'id="round-steps"' in projector
     assert "Right!" in anna.get(f"/class/{code}/play", headers=EN).get_data(as_text=True)
@@ -111,12 +119,12 @@ def test_a_whole_round_join_answer_live_results_feedback_csv(app, client):
     assert cem.post(f"/class/{code}/answer", data=answer_form(app, code, True)).status_code == 409
 
     act(client, url, "names")
-    live = client.get(url + "/live", headers=EN).get_data(as_text=True)
+    live = client.get(url + "/board", headers=HX).get_data(as_text=True)
     assert "Anna" in live and "Ben" in live
 
     rows = csv_rows(client, url)
-    assert rows[0] == ["round", "nickname", "answer", "correct", "answered_at_utc"]
-    assert [(r[0], r[1], r[3]) for r in rows[1:]] == [("1", "Anna", "yes"), ("1", "Ben", "no")]
+    assert rows[0] == ["round", "nickname", "answer", "correct", "points", "seconds", "answered_at_utc"]
+    assert [(r[0], r[1], r[3], r[4]) for r in rows[1:]] == [("1", "Anna", "yes", "1000"), ("1", "Ben", "no", "0")]
 
 
 def test_an_answer_is_stored_once(app, client):
@@ -191,17 +199,21 @@ def test_demo_mode_reveals_one_step_at_a_time(client):
     act(client, url, "reveal")
     html = client.get(url, headers=EN).get_data(as_text=True)
     steps = re.search(r'id="demo-steps">(.*?)</ol>', html, re.S).group(1)
-    assert steps.count("<li>") == 2
+    assert steps.count("<li") == 2
     for _ in range(40):
         act(client, url, "reveal")
     html = client.get(url, headers=EN).get_data(as_text=True)
-    assert 'id="demo-answer"' in html and 'id="do-reveal" disabled' in html
+    assert 'id="demo-answer"' in html and 'id="do-reveal"' not in html  # every step shown: no "Next step"
 
 
 def test_ending_the_class(app, client):
     code, url = create_class(client)
     child = join(app, code, "Mia")
-    act(client, url, "end")
+    response = client.post(url + "/do", data={"action": "end"})  # not confirmed: the question comes first
+    assert response.status_code == 303 and response.location == url + "/end"
+    assert "End the class now?" in client.get(response.location, headers=EN).get_data(as_text=True)
+    assert "Look at the board." in child.get(f"/class/{code}/play", headers=EN).get_data(as_text=True)
+    act(client, url, "end", confirm="yes")
     assert "The class has ended" in child.get(f"/class/{code}/play", headers=EN).get_data(as_text=True)
     assert client.post(url + "/do", data={"action": "ask"}).status_code == 409
     response = app.test_client().post("/class/join", data={"code": code, "nickname": "Late"}, headers=EN)
@@ -237,10 +249,10 @@ def test_script_tags_and_long_unicode_are_escaped_everywhere(app, client):
     act(client, url, "names")
     act(client, url, "ask")
     child.post(f"/class/{code}/answer", data=answer_form(app, code, True))
-    for html in (client.get(url + "/live").get_data(as_text=True), child.get(f"/class/{code}/play").get_data(as_text=True)):
+    for html in (client.get(url + "/board").get_data(as_text=True), child.get(f"/class/{code}/play").get_data(as_text=True)):
         assert "<script>alert" not in html
         assert "&lt;script&gt;alert(1)&lt;" in html
-    assert "Ünïcødé 🂡 Straße ✓✓✓" in client.get(url + "/live").get_data(as_text=True)
+    assert "Ünïcødé 🂡 Straße ✓✓✓" in client.get(url + "/board").get_data(as_text=True)
 
 
 def test_nicknames_are_unique_in_a_class(app, client):

@@ -140,8 +140,8 @@ def test_acknowledged_answers_survive_sigkill(tmp_path):
             final, html = reader.get(f"{run_url}/{position}")
             assert final == f"{run_url}/{position}", f"answer {position} of {run_url} was lost"
             assert 'id="feedback-given"' in html
-        teacher_again = Browser(base)
-        _, text = teacher_again.get(teacher_url + "/export.csv")
+        teacher.base = base  # the same browser (it keeps its teacher cookie), the restarted server
+        _, text = teacher.get(teacher_url + "/export.csv")
         stored = {row[1] for row in list(csv.reader(io.StringIO(text)))[1:]}
         assert set(class_acks) <= stored
     finally:

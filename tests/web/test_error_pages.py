@@ -44,7 +44,9 @@ def stored(app: Flask) -> dict:
     classhelpers.act(client, teacher, "ask")
     child = classhelpers.join(app, code, "Lea")
     cookie = child.get_cookie(cookie_name(code), path=f"/class/{code}")
-    return {"run": run, "wrong": wrong, "code": code, "teacher": teacher, "child_cookie": cookie}
+    teacher_cookie = client.get_cookie(f"teach_{code}", path=f"/class/{code}")
+    return {"run": run, "wrong": wrong, "code": code, "teacher": teacher, "child_cookie": cookie,
+            "teacher_cookie": teacher_cookie}
 
 
 def writes(stored: dict) -> list[tuple[str, dict]]:
@@ -82,8 +84,8 @@ def assert_error_page(response, lang: str, caplog, path: str) -> None:
 def _client(app: Flask, stored: dict, lang: str):
     client = app.test_client()
     client.set_cookie("lang", lang)
-    cookie = stored["child_cookie"]
-    client.set_cookie(cookie.key, cookie.value, path=cookie.path)
+    for cookie in (stored["child_cookie"], stored["teacher_cookie"]):
+        client.set_cookie(cookie.key, cookie.value, path=cookie.path)
     return client
 
 

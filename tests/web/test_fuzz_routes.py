@@ -193,7 +193,7 @@ PARAMS: dict[str, dict[str, Param]] = {
     "quiz.answer": {"position": values("0", "1", "2", "3", "10"), **_answer_fields()},
     "quiz.again": {},
     "classroom.start": {"code": values("ABC123")},
-    "classroom.create": SETTINGS,
+    "classroom.create": {**SETTINGS, "quiz": values("", "ABC123", "abc-123")},
     "classroom.qr": {},
     "classroom.join_page": {},
     "classroom.join": {"code": values("ABC123"), "nickname": values("Lea", "Émile", "A" * 100)},
@@ -201,8 +201,13 @@ PARAMS: dict[str, dict[str, Param]] = {
     "classroom.play_state": {"v": values("0", "1")},
     "classroom.answer": {"round": values("0", "1", "2"), **_answer_fields()},
     "classroom.teach": {},
-    "classroom.live": {},
-    "classroom.act": {"action": values(*ClassAction)},
+    "classroom.present": {},
+    "classroom.live": {"v": values("0", "lobby.0.0")},
+    "classroom.confirm_end": {},
+    "classroom.children": {"v": values("0", "abc")},
+    "classroom.act": {"action": values(*ClassAction), "countdown": values("0", "10", "60", "7"),
+                      "speed_bonus": values("1"), "speed_bonus_shown": values("1"), "child": values("1", "2"),
+                      "confirm": values("yes")},
     "classroom.export": {},
 }
 
@@ -285,10 +290,10 @@ def _play_through(app: Flask) -> dict[str, list[str]]:
         response = client.post("/quiz", data={"kind": kind, "count": "3", "csrf_token": csrf})
         pools["public_id"].append(response.location.rstrip("/").split("/")[-1])
     response = client.post("/class/new", data={"kind": next(iter(kinds.KINDS)), "csrf_token": csrf})
-    code, token = re.fullmatch(r"/class/(\w+)/teach/([\w-]+)", response.location).groups()
+    code = re.fullmatch(r"/class/(\w+)/present", response.location).group(1)
     pools["code"].append(code)
-    pools["token"].append(token)
-    client.post(f"/class/{code}/teach/{token}/do", data={"action": "ask", "csrf_token": csrf})
+    pools["token"].append(client.get_cookie(f"teach_{code}", path=f"/class/{code}").value)
+    client.post(f"/class/{code}/present/do", data={"action": "ask", "csrf_token": csrf})
     child = app.test_client()
     child.post("/class/join", data={"code": code, "nickname": "Lea", "csrf_token": _csrf(child)})
     pools["class_cookie"].append(child.get_cookie(cookie_name(code), path=f"/class/{code}").value)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from classhelpers import EN, create_class
+from classhelpers import EN, create_class, teacher_cookie_for_hosts
 
 EVIL = {"Host": "evil.example", "Accept-Language": "en"}
 
@@ -23,6 +23,7 @@ def _qr_title(client, src: str, **kwargs) -> str:
 def test_configured_public_url_wins_over_a_forged_host(app, client):
     app.config["PUBLIC_URL"] = "https://karten.example-schule.de/"
     code, url = create_class(client)
+    teacher_cookie_for_hosts(client, code, "evil.example")
     html = client.get(url, headers=EVIL).get_data(as_text=True)
     assert "evil.example" not in html
     assert f"https://karten.example-schule.de/class/{code}<" in html
@@ -31,6 +32,7 @@ def test_configured_public_url_wins_over_a_forged_host(app, client):
 
 def test_without_configuration_a_forged_host_gets_no_join_address_and_no_qr(client):
     code, url = create_class(client)
+    teacher_cookie_for_hosts(client, code, "evil.example")
     html = client.get(url, headers=EVIL).get_data(as_text=True)
     assert "evil.example" not in html and _qr_src(html) is None
     assert f">/class/{code}<" in html  # the path and the code are still on the projector
@@ -39,6 +41,7 @@ def test_without_configuration_a_forged_host_gets_no_join_address_and_no_qr(clie
 
 def test_server_name_is_used_when_set(app, client):
     code, url = create_class(client)
+    teacher_cookie_for_hosts(client, code, "karten.test")
     app.config["SERVER_NAME"] = "karten.test"
     html = client.get(url, headers={**EN, "Host": "karten.test"}).get_data(as_text=True)
     assert f"http://karten.test/class/{code}<" in html
@@ -46,6 +49,7 @@ def test_server_name_is_used_when_set(app, client):
 
 def test_trusted_hosts_allow_the_request_host_and_refuse_others(app, client):
     code, url = create_class(client)
+    teacher_cookie_for_hosts(client, code, "karten.lan", "evil.example")
     app.config["TRUSTED_HOSTS"] = ["karten.lan"]
     html = client.get(url, headers={**EN, "Host": "karten.lan"}).get_data(as_text=True)
     assert f"http://karten.lan/class/{code}<" in html

@@ -106,16 +106,18 @@ def test_a_classroom_round_with_the_new_kind(app, client, kind):
     act(client, url, "ask")
     with app.app_context():
         row = db.session.execute(db.select(ClassSession).filter_by(join_code=code)).scalar_one()
-        question, number = quiz.question(row.kind, row.difficulty, row.seed, row.round_number), row.round_number
+        # round n asks question n - 1 of the class's seed
+        question, number = quiz.question(row.kind, row.difficulty, row.seed, row.round_number - 1), row.round_number
     page = anna.get(f"/class/{code}/play", headers=EN).get_data(as_text=True)
     assert 'id="child-form"' in page
     assert anna.post(f"/class/{code}/answer", data={"round": str(number), **form(kind, question, True)}).status_code == 303
     assert ben.post(f"/class/{code}/answer", data={"round": str(number), **form(kind, question, False)}).status_code == 303
     assert ben.post(f"/class/{code}/answer", data={"round": str(number), "value": "x", "winner": "x"},
                     headers=EN).status_code in (400, 409)
-    live = client.get(url + "/live", headers=EN).get_data(as_text=True)
-    assert "2 of 2 children answered" in live and live.count('<li class="bar') == 2
+    live = client.get(url + "/board", headers=HX).get_data(as_text=True)
+    assert "2 of 2 children answered" in live and live.count('<li class="bar') == 0  # no distribution while open
     act(client, url, "close")
+    assert client.get(url + "/board", headers=HX).get_data(as_text=True).count('<li class="bar') == 2
     assert "Right!" in anna.get(f"/class/{code}/play", headers=EN).get_data(as_text=True)
     assert "Not quite." in ben.get(f"/class/{code}/play", headers=EN).get_data(as_text=True)
     rows = csv_rows(client, url)

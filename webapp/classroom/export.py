@@ -15,16 +15,19 @@ from webapp.quiz import kinds
 __all__ = ["COLUMNS", "answers_csv", "qr_svg"]
 
 #: The CSV's header row.
-COLUMNS = ("round", "nickname", "answer", "correct", "answered_at_utc")
+COLUMNS = ("round", "nickname", "answer", "correct", "points", "seconds", "answered_at_utc")
 
 
 def answers_csv(row: ClassSession) -> str:
     """Every answer of the session as CSV text: round, nickname, answer in words (the request's language),
-    right (``yes``/``no``), time (UTC, ISO 8601 to the second); every cell defused (:func:`~webapp.core.csvfile.csv_cell`)."""
+    right (``yes``/``no``), points, seconds from the round's start to the answer (one decimal; empty for
+    answers stored before they were timed), time (UTC, ISO 8601 to the second); every cell defused
+    (:func:`~webapp.core.csvfile.csv_cell`)."""
     kind = kinds.get(row.kind)
     return csv_text(COLUMNS, (
         [given.round_number, nickname, render_step(kind.describe(given.answer), html=False),
-         "yes" if given.correct else "no", given.created_at.isoformat(timespec="seconds")]
+         "yes" if given.correct else "no", given.points, "" if given.seconds is None else f"{given.seconds:.1f}",
+         given.created_at.isoformat(timespec="seconds")]
         for given, nickname in service.all_answers(row)
     ))
 

@@ -12,6 +12,7 @@ from werkzeug.http import parse_cookie
 from webapp.classroom import service
 from webapp.core import security
 from webapp.core.db import db
+from webapp.core.models import utcnow
 from webapp.core.web import STORAGE_ERRORS
 
 
@@ -61,5 +62,6 @@ class QuickPoll:
         if self.engine is None:
             with self.app.app_context():
                 self.engine = db.engine
+        clock = self.app.config.get("CLASSROOM_CLOCK") or utcnow
         with self.engine.connect() as connection:
-            return service.current_version(code, cookies, connection.execute)
+            return service.current_version(code, cookies, connection.execute, at=clock())

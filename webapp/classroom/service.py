@@ -7,37 +7,54 @@ only (:func:`cookie_name`), also stored only as a hash. A child never sees
 another child's answer.
 
 What a class shows is its :class:`Mode`; the teacher changes it with an
-:class:`Action` (:func:`act`). Round ``n`` of a session is question ``n`` of
-its seed (:func:`round_question`), demo hands come from a second series.
+:class:`Action` (:func:`act`). Round ``n`` of a session is question ``n - 1`` of its seed
+(:func:`round_question`; a class started from a quiz code plays that quiz's
+questions in order), demo hands come from a second series.
+
+A round may have a countdown: its deadline is stored (``round_deadline``, server
+time), so a round is open while ``round_open`` is set and the deadline has not
+passed (:func:`is_open`); nothing needs to run when time is up, and a restart
+loses nothing. The time comes from :func:`now` (the app's ``CLASSROOM_CLOCK``
+when set: tests control the countdown). Points and places: :mod:`.scores`.
+
+The teacher's browser keeps the teacher token in a cookie
+(:func:`teacher_cookie_name`), so the presenter address carries no secret.
+
 Errors are typed: :class:`BadNickname` (400), :class:`NicknameTaken` and
-:class:`NotNow` (409, a request the class cannot take in its present mode).
+:class:`NotNow` (409, a request the class cannot take in its present mode;
+:class:`ClassFull` and :class:`Locked` are kinds of it).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import secrets
 import unicodedata
-from collections import Counter
-from datetime import timedelta
+from datetime import datetime, timedelta
 from enum import StrEnum
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
+from flask import current_app, has_app_context
 from sqlalchemy import bindparam, func
 from sqlalchemy.exc import IntegrityError
 
 from webapp import quiz
+from webapp.classroom import scores
 from webapp.core.db import db
-from webapp.core.models import ClassSession, Participant, Response as Answer, check_cap, utcnow
+from webapp.core.models import ClassSession, Participant, check_cap, utcnow
+from webapp.core.models import Response as Answer
 from webapp.core.steps import Step
 from webapp.quiz import kinds
 from webapp.quiz.service import Asked, Settings, add_with_new_code
 
 NICKNAME_MAX = 20
+#: The most children a class takes (the 61st is told so).
+MAX_CHILDREN = 60
+#: The countdowns a teacher may pick, in seconds (0: none).
+COUNTDOWNS = (0, 10, 20, 30, 60)
 #: The longest token (teacher link, class cookie) worth hashing; longer ones are no token of ours.
 TOKEN_MAX = 64
 
@@ -59,7 +76,10 @@ class Action(StrEnum):
     ASK = "ask"  # a new question for the class
     CLOSE = "close"  # stop answers, show the right one
     NAMES = "names"  # show or hide the children's names
-    END = "end"  # end the session
+    END = "end"  # end the session (before the series is over: only with ``confirm``)
+    BOARD = "board"  # show or hide the leaderboard (after a round)
+    LOCK = "lock"  # close or open joining
+    REMOVE = "remove"  # take a child (``child`` field) out of the class
 
 
 #: Every mode and every action, in their order above.
@@ -67,7 +87,8 @@ MODES: tuple[Mode, ...] = tuple(Mode)
 ACTIONS: tuple[Action, ...] = tuple(Action)
 #: The modes in which an action may be taken (any other action: every mode but ``ended``).
 ALLOWED: Mapping[Action, tuple[Mode, ...]] = MappingProxyType({Action.REVEAL: (Mode.DEMO,),
-                                                              Action.CLOSE: (Mode.QUESTION,), Action.NAMES: MODES})
+                                                              Action.CLOSE: (Mode.QUESTION,), Action.NAMES: MODES,
+                                                              Action.BOARD: (Mode.QUESTION,)})
 _NOT_ENDED = (Mode.LOBBY, Mode.DEMO, Mode.QUESTION)
 
 
@@ -92,6 +113,42 @@ class NotNow(ClassroomError):
     closing when no question is open, acting after the end): answered 409."""
 
 
+class Locked(NotNow):
+    """Joining a class whose teacher closed joining (``class.error.locked``): 409."""
+
+
+class ClassFull(NotNow):
+    """Joining a class that has :data:`MAX_CHILDREN` children (``class.error.full``): 409."""
+
+
+def now() -> datetime:
+    """The classroom's time: the app config's ``CLASSROOM_CLOCK()`` when set (tests), else
+    :func:`webapp.core.models.utcnow` (naive UTC)."""
+    clock = current_app.config.get("CLASSROOM_CLOCK") if has_app_context() else None
+    return clock() if clock else utcnow()
+
+
+def is_open(row: ClassSession, at: datetime | None = None) -> bool:
+    """True while children may answer the round: a question is asked, the teacher has not stopped it, and its
+    deadline (if any) is after ``at`` (default :func:`now`)."""
+    if row.mode != Mode.QUESTION or not row.round_open or not row.round_number:
+        return False
+    return row.round_deadline is None or (at or now()) < row.round_deadline
+
+
+def seconds_left(row: ClassSession, at: datetime | None = None) -> int | None:
+    """Whole seconds (rounded up) until the open round's deadline; None without a countdown or when closed."""
+    if row.round_deadline is None or not is_open(row, at):
+        return None
+    left = (row.round_deadline - (at or now())).total_seconds()
+    return max(0, int(-(-left // 1)))
+
+
+def series_over(row: ClassSession) -> bool:
+    """True when a series of ``series_count`` questions has asked its last one (never for an endless class)."""
+    return bool(row.series_count) and row.round_number >= row.series_count
+
+
 # --- tokens and loading ------------------------------------------------------------------
 def hash_token(token: str) -> str:
     """The SHA-256 hex digest of a secret token (teacher link or class cookie): what the database keeps."""
@@ -114,6 +171,19 @@ def find_session(code: str) -> ClassSession | None:
     return row
 
 
+def teacher_cookie_name(join_code: str) -> str:
+    """The name of the teacher's cookie for the class ``join_code`` (it holds the teacher token)."""
+    return f"teach_{join_code}"
+
+
+def teacher_from_cookies(code: str, cookies: Mapping[str, str]) -> ClassSession | None:
+    """The live session whose teacher token is in ``cookies`` (the request's), else None."""
+    normal = quiz.normalise_code(code)
+    if normal is None:
+        return None
+    return teacher_session(normal, cookies.get(teacher_cookie_name(normal), ""))
+
+
 def teacher_session(code: str, token: str) -> ClassSession | None:
     """The live session if ``token`` is its teacher token (constant-time compare), else None."""
     row = find_session(code)
@@ -133,17 +203,21 @@ def participant(row: ClassSession, cookies: Mapping[str, str]) -> Participant | 
 
 
 def round_question(row: ClassSession, number: int, demo: bool = False) -> Asked:
-    """Question ``number`` of the session (or of its demo series): the same for everybody in the class."""
-    seed = row.seed + ("-demo" if demo else "")
-    return Asked(kinds.get(row.kind), quiz.question(row.kind, row.difficulty, seed, number))
+    """The question of round ``number`` (1-based: question ``number - 1`` of the seed, so a class started from a
+    quiz code asks that quiz's questions in order), or demo hand ``number``: the same for everybody in the class."""
+    if demo:
+        return Asked(kinds.get(row.kind), quiz.question(row.kind, row.difficulty, row.seed + "-demo", number))
+    return Asked(kinds.get(row.kind), quiz.question(row.kind, row.difficulty, row.seed, number - 1))
 
 
 # --- creating and joining ----------------------------------------------------------------
 def create(settings: Settings, days: int, creator_hash: str | None = None,
-           per_hour: int = 0) -> tuple[ClassSession, str]:
-    """A new session of ``settings.kind`` and ``settings.difficulty`` that expires after ``days`` days.
+           per_hour: int = 0, seed: str | None = None) -> tuple[ClassSession, str]:
+    """A new session of ``settings.kind`` and ``settings.difficulty`` that expires after ``days`` days: a
+    series of ``settings.count`` questions (0: as many as the teacher asks).
 
     Args:
+        seed: the questions' seed: a quiz code plays that quiz's questions (default: a fresh one).
         creator_hash: the keyed hash of the teacher's address (stored with the session).
         per_hour: that address's cap of new classes an hour (0: none; :func:`webapp.core.models.check_cap`).
 
@@ -161,7 +235,8 @@ def create(settings: Settings, days: int, creator_hash: str | None = None,
         teacher_hash=hash_token(token),
         kind=settings.kind,
         difficulty=settings.difficulty,
-        seed=quiz.new_code(10),
+        seed=seed or quiz.new_code(10),
+        series_count=settings.count,
         mode=Mode.LOBBY,
         expires_at=utcnow() + timedelta(days=days),
         creator_hash=creator_hash,
@@ -195,6 +270,17 @@ def can_join(row: ClassSession | None) -> bool:
     return row is not None and row.mode != Mode.ENDED
 
 
+def children_count(row: ClassSession) -> int:
+    """How many children are in the class (those the teacher removed do not count)."""
+    return db.session.scalar(db.select(func.count()).select_from(Participant)
+                             .filter_by(session_id=row.id, removed=False)) or 0
+
+
+def max_children() -> int:
+    """The most children a class takes: the app config's ``CLASS_MAX_CHILDREN``, else :data:`MAX_CHILDREN`."""
+    return int(current_app.config.get("CLASS_MAX_CHILDREN", MAX_CHILDREN)) if has_app_context() else MAX_CHILDREN
+
+
 def join(row: ClassSession, nickname_text: str) -> str:
     """Add a child called ``nickname_text`` (cleaned by :func:`clean_nickname`) to the class.
 
@@ -203,9 +289,15 @@ def join(row: ClassSession, nickname_text: str) -> str:
 
     Raises:
         BadNickname: the nickname cannot be used.
+        Locked: the teacher has closed joining (``class.error.locked``).
+        ClassFull: the class has :func:`max_children` children (``class.error.full``, parameter ``max``).
         NicknameTaken: ``class.error.nickname_taken`` (parameter ``nickname``).
     """
     nickname = clean_nickname(nickname_text)
+    if row.locked:
+        raise Locked(Step("class.error.locked"))
+    if children_count(row) >= max_children():  # SQLite: the POST holds the write lock, so no two take the last seat
+        raise ClassFull(Step("class.error.full", max=max_children()))
     token = secrets.token_urlsafe(24)
     db.session.add(Participant(session_id=row.id, nickname=nickname, token_hash=hash_token(token)))
     try:
@@ -222,17 +314,35 @@ def cookie_max_age(row: ClassSession) -> int:
 
 
 # --- the child's tablet ------------------------------------------------------------------
-def panel_version(mode: str, round_number: int, round_open: bool, answered: bool) -> str:
-    """What the child's panel depends on, as a short string (the poll's ``v``): ``"question.3.1.0"``."""
+def panel_version(mode: str, round_number: int, open_now: bool, answered: bool, removed: bool = False) -> str:
+    """What the child's panel depends on, as a short string (the poll's ``v``): ``"question.3.1.0"``
+    (mode, round, open, answered), ``"removed"`` for a child the teacher took out."""
+    if removed:
+        return "removed"
     answered = answered and mode == Mode.QUESTION and round_number > 0
-    return f"{mode}.{round_number}.{int(round_open)}.{int(answered)}"
+    return f"{mode}.{round_number}.{int(open_now)}.{int(answered)}"
 
 
-def child_context(row: ClassSession, child: Participant) -> dict[str, Any]:
-    """What the child's panel shows: ``row``, ``child``, ``asked`` (the open round's question or None),
-    ``given`` (the child's stored answer or None), ``checked`` (its verdict once the round is closed)
-    and ``version`` (:func:`panel_version`)."""
-    context: dict[str, Any] = {"row": row, "child": child, "asked": None, "given": None, "checked": None}
+def child_context(row: ClassSession, child: Participant, at: datetime | None = None,
+                  standings_of: Callable[[ClassSession], tuple[scores.Standing, ...]] | None = None) -> dict[str, Any]:
+    """What the child's panel shows (``standings_of``: where the class's standings come from, default
+    :func:`standings`; the views share them between the tablets of a class).
+
+    Returns:
+        ``row``, ``child``, ``asked`` (the round's question or None), ``open`` (answers accepted now),
+        ``seconds_left`` (:func:`seconds_left`), ``given``/``checked`` (the child's stored answer, and its
+        verdict once the round is closed), ``scored`` (the stored answer's row: points, streak),
+        ``me`` (the child's :class:`~webapp.classroom.scores.Standing` once the round is closed or the class
+        ended, else None), ``podium`` (the top 3 at the end) and ``version`` (:func:`panel_version`).
+    """
+    at = at or now()
+    open_now = is_open(row, at)
+    context: dict[str, Any] = {"row": row, "child": child, "asked": None, "given": None, "checked": None,
+                               "scored": None, "me": None, "podium": (), "open": open_now,
+                               "seconds_left": seconds_left(row, at)}
+    if child.removed:
+        context["version"] = panel_version(row.mode, 0, False, False, removed=True)
+        return context
     if row.mode == Mode.QUESTION and row.round_number:
         asked = round_question(row, row.round_number)
         stored = db.session.execute(
@@ -240,10 +350,15 @@ def child_context(row: ClassSession, child: Participant) -> dict[str, Any]:
         ).scalar_one_or_none()
         context["asked"] = asked
         if stored is not None:
-            context["given"] = stored.answer
-            if not row.round_open:
+            context["given"], context["scored"] = stored.answer, stored
+            if not open_now:
                 context["checked"] = asked.check(stored.answer)
-    context["version"] = panel_version(row.mode, row.round_number, row.round_open, context["given"] is not None)
+    if (row.mode == Mode.QUESTION and row.round_number and not open_now) or row.mode == Mode.ENDED:
+        board = (standings_of or standings)(row)
+        context["me"] = next((line for line in board if line.participant_id == child.id), None)
+        if row.mode == Mode.ENDED:
+            context["podium"] = podium(board)
+    context["version"] = panel_version(row.mode, row.round_number, open_now, context["given"] is not None)
     return context
 
 
@@ -256,19 +371,22 @@ def _version_query():
         .exists()
     )
     return (
-        db.select(ClassSession.mode, ClassSession.round_number, ClassSession.round_open, answered)
+        db.select(ClassSession.mode, ClassSession.round_number, ClassSession.round_open, ClassSession.round_deadline,
+                  answered, Participant.removed)
         .join(Participant, Participant.session_id == ClassSession.id)
         .where(ClassSession.join_code == bindparam("code"), ClassSession.expires_at > bindparam("now"),
                Participant.token_hash == bindparam("token_hash"))
     )
 
 
-def current_version(code: str, cookies: Mapping[str, str], execute: Callable | None = None) -> str | None:
+def current_version(code: str, cookies: Mapping[str, str], execute: Callable | None = None,
+                    at: datetime | None = None) -> str | None:
     """The panel version of the child with this class cookie, in one query; None if not joined (or no class).
 
     ``execute`` is a connection's or session's ``execute`` (default: the ORM
-    session's). The poll runs every 2 seconds on every tablet, so it must stay
-    cheap: no question is generated and nothing is rendered.
+    session's); ``at`` the time (default :func:`now`): a round whose deadline has
+    passed is closed without anybody writing it. The poll runs every 2 seconds on
+    every tablet, so it must stay cheap: no question is generated and nothing is rendered.
     """
     normal = quiz.normalise_code(code)
     if normal is None:
@@ -276,94 +394,93 @@ def current_version(code: str, cookies: Mapping[str, str], execute: Callable | N
     token = cookies.get(cookie_name(normal), "")
     if not token or len(token) > TOKEN_MAX:
         return None
+    at = at or now()
     found = (execute or db.session.execute)(
         _version_query(), {"code": normal, "token_hash": hash_token(token), "now": utcnow()}
     ).first()
-    return None if found is None else panel_version(*found)
+    if found is None:
+        return None
+    mode, number, round_open, deadline, answered, removed = found
+    open_now = mode == Mode.QUESTION and bool(round_open) and bool(number) and (deadline is None or at < deadline)
+    return panel_version(mode, number, open_now, bool(answered), bool(removed))
 
 
 def answer(row: ClassSession, child: Participant, round_text: str, form: Mapping[str, str]) -> None:
     """Store the child's answer (in ``form``) to round ``round_text``, once: a second answer changes nothing.
 
+    The answer's seconds (from the round's start), points (:func:`.scores.points`) and streak
+    (:func:`.scores.streak_after`) are stored with it.
+
     Raises:
-        NotNow: ``class.error.closed``: that round is not the open one (closed, or a newer one started).
+        NotNow: ``class.error.removed`` (the teacher took the child out), ``class.error.closed``: that round
+            is not the open one (closed, time up, or a newer one started).
         kinds.AnswerError: the answer is incomplete or malformed (400; the question stays).
     """
-    if not (row.mode == Mode.QUESTION and row.round_open and round_text == str(row.round_number)):
+    at = now()
+    if child.removed:
+        raise NotNow(Step("class.error.removed"))
+    if not (is_open(row, at) and round_text == str(row.round_number)):
         raise NotNow(Step("class.error.closed"))
     asked = round_question(row, row.round_number)
     given = kinds.parse_answer(asked.kind, form)
+    correct = asked.check(given).correct
+    seconds = max(0.0, (at - (row.round_opened_at or at)).total_seconds())
+    countdown = int((row.round_deadline - row.round_opened_at).total_seconds()) if (
+        row.round_deadline and row.round_opened_at) else 0
+    previous = db.session.execute(
+        db.select(Answer.streak).filter_by(participant_id=child.id, round_number=row.round_number - 1)
+    ).scalar_one_or_none()
     db.session.add(Answer(session_id=row.id, participant_id=child.id, round_number=row.round_number,
-                          answer=given, correct=asked.check(given).correct))
+                          answer=given, correct=correct, created_at=at, seconds=round(seconds, 3),
+                          points=scores.points(correct, seconds, countdown, row.speed_bonus),
+                          streak=scores.streak_after(correct, previous)))
     try:
         db.session.commit()
     except IntegrityError:  # answered before (another tab): the first answer counts
         db.session.rollback()
 
 
-# --- the teacher's projector -------------------------------------------------------------
-def results(row: ClassSession) -> dict[str, Any]:
-    """Live figures of the current round.
-
-    Returns:
-        ``joined`` (children in the class), ``answered`` (answers to the round),
-        ``bars`` (one a different answer, most given first: ``label`` step,
-        ``count``, ``right``, ``names`` of those who gave it) and ``names``
-        (every child's nickname, only while the teacher shows names).
-    """
-    joined = db.session.scalar(db.select(func.count()).select_from(Participant).filter_by(session_id=row.id)) or 0
-    result: dict[str, Any] = {"joined": joined, "answered": 0, "bars": [], "names": []}
-    if row.show_names:
-        result["names"] = [p.nickname for p in row.participants]
-    if row.mode != Mode.QUESTION or not row.round_number:
-        return result
-    asked = round_question(row, row.round_number)
-    expected = asked.solution().expected
-    rows = db.session.execute(
-        db.select(Answer.answer, Participant.nickname)
-        .join(Participant, Answer.participant_id == Participant.id)
-        .where(Answer.session_id == row.id, Answer.round_number == row.round_number)
-        .order_by(Participant.nickname)
+# --- points and places -------------------------------------------------------------------
+def standings(row: ClassSession) -> tuple[scores.Standing, ...]:
+    """Every child of the class (not removed) with their points so far, best first (:func:`.scores.rank`):
+    one query for the whole class."""
+    totals = db.session.execute(
+        db.select(Participant.id, Participant.nickname, func.coalesce(func.sum(Answer.points), 0))
+        .outerjoin(Answer, Answer.participant_id == Participant.id)
+        .where(Participant.session_id == row.id, Participant.removed.is_(False))
+        .group_by(Participant.id, Participant.nickname)
     ).all()
-    counts: Counter[str] = Counter()
-    names: dict[str, list[str]] = {}
-    answers: dict[str, dict[str, Any]] = {}
-    for given, nickname in rows:
-        key = json.dumps(given, sort_keys=True)
-        counts[key] += 1
-        names.setdefault(key, []).append(nickname)
-        answers[key] = given
-    result["answered"] = len(rows)
-    result["bars"] = [
-        {"label": asked.describe(answers[key]), "count": n, "right": answers[key] == expected, "names": names[key]}
-        for key, n in counts.most_common()
-    ]
-    return result
+    return scores.rank((pid, nickname, int(total)) for pid, nickname, total in totals)
 
 
-def teacher_context(row: ClassSession, token: str) -> dict[str, Any]:
-    """What the projector shows: ``row``, ``token``, ``results`` (:func:`results`), ``step_title`` (the kind),
-    ``asked`` and ``checked`` (the demo hand or the round's question and its solution, else None)."""
-    context: dict[str, Any] = {"row": row, "token": token, "results": results(row), "asked": None, "checked": None,
-                               "step_title": Step(kinds.get(row.kind).TITLE)}
-    if row.mode == Mode.DEMO or (row.mode == Mode.QUESTION and row.round_number):
-        demo = row.mode == Mode.DEMO
-        context["asked"] = round_question(row, row.demo_number if demo else row.round_number, demo=demo)
-        context["checked"] = context["asked"].solution()
-    return context
+def podium(board: tuple[scores.Standing, ...]) -> tuple[scores.Standing, ...]:
+    """The children on places 1 to 3 of ``board`` (with ties, possibly more than three)."""
+    return tuple(line for line in board if line.place <= 3)
 
 
-def act(row: ClassSession, action: Action) -> None:
+# --- the teacher's actions ---------------------------------------------------------------
+def act(row: ClassSession, action: Action, *, countdown: int | None = None, speed_bonus: bool | None = None,
+        child_id: int | None = None, confirmed: bool = False) -> None:
     """Take the teacher's ``action`` and store the class's new state.
 
     ``demo``: the next demo hand, no step uncovered; ``reveal``: one more step
-    of it (at most all); ``ask``: the next round, open; ``close``: no more
-    answers; ``names``: show or hide the names; ``end``: the class is over.
+    of it (at most all); ``ask``: the next round, open, with ``countdown``
+    seconds (one of :data:`COUNTDOWNS`; None: the last one) and the
+    ``speed_bonus`` (None: as before); ``close``: no more answers; ``names``:
+    show or hide the names; ``board``: show or hide the leaderboard (a closed
+    round); ``lock``: close or open joining; ``remove``: take the child
+    ``child_id`` out of the class; ``end``: the class is over (``confirmed``
+    needed unless the series has asked its last question).
 
     Raises:
         NotNow: the action is not allowed in the class's mode (:data:`ALLOWED`),
-            e.g. asking after the end, or closing when no question is open.
+            e.g. asking after the end, or closing when no question is open;
+            ``class.error.series_done`` (asking after the series' last question);
+            ``class.error.confirm`` (ending unconfirmed); the leaderboard while
+            answers are open; removing a child who is not in the class.
+        ValueError: ``countdown`` is not one of :data:`COUNTDOWNS`.
     """
+    at = now()
     if row.mode not in ALLOWED.get(action, _NOT_ENDED):
         raise NotNow()
     if action is Action.DEMO:
@@ -372,14 +489,41 @@ def act(row: ClassSession, action: Action) -> None:
         steps = len(round_question(row, row.demo_number, demo=True).solution().steps)
         row.demo_revealed = min(steps, row.demo_revealed + 1)
     elif action is Action.ASK:
-        row.mode, row.round_number, row.round_open = Mode.QUESTION, row.round_number + 1, True
+        _ask(row, at, countdown, speed_bonus)
     elif action is Action.CLOSE:
         row.round_open = False
     elif action is Action.NAMES:
         row.show_names = not row.show_names
+    elif action is Action.BOARD:
+        if is_open(row, at):
+            raise NotNow()
+        row.show_board = not row.show_board
+    elif action is Action.LOCK:
+        row.locked = not row.locked
+    elif action is Action.REMOVE:
+        child = db.session.get(Participant, child_id) if child_id is not None else None
+        if child is None or child.session_id != row.id or child.removed:
+            raise NotNow()
+        child.removed = True
     else:  # end
+        if not confirmed and not series_over(row):
+            raise NotNow(Step("class.error.confirm"))
         row.mode, row.round_open, row.ended_at = Mode.ENDED, False, utcnow()
     db.session.commit()
+
+
+def _ask(row: ClassSession, at: datetime, countdown: int | None, speed_bonus: bool | None) -> None:
+    if series_over(row):
+        raise NotNow(Step("class.error.series_done", count=row.series_count))
+    if countdown is not None:
+        if countdown not in COUNTDOWNS:
+            raise ValueError(countdown)
+        row.countdown = countdown
+    if speed_bonus is not None:
+        row.speed_bonus = speed_bonus
+    row.mode, row.round_number, row.round_open, row.show_board = Mode.QUESTION, row.round_number + 1, True, False
+    row.round_opened_at = at
+    row.round_deadline = at + timedelta(seconds=row.countdown) if row.countdown else None
 
 
 def all_answers(row: ClassSession) -> list[tuple[Answer, str]]:

@@ -1,17 +1,21 @@
 """The classroom: a teacher on the projector, children on tablets, live results.
 
-Teacher (no account: the secret link is the key):
+Teacher (no account: the secret token is the key, kept in a cookie):
 
-* ``POST /class/new`` makes a session and redirects to the teacher link
-  ``/class/<code>/teach/<token>``: the join code, its QR code, the controls.
-  The token (``secrets.token_urlsafe(32)``) is stored only as a SHA-256 hash
-  and compared in constant time; a wrong token answers 404.
-* ``POST .../teach/<token>/do`` with ``action``: ``demo`` (a new hand in demo
-  mode), ``reveal`` (the next explanation step), ``ask`` (a new question for
-  the class), ``close`` (stop answers, show the right one), ``names`` (show or
-  hide the children's names), ``end`` (end the session).
-* ``GET .../teach/<token>/live``: the live results (polled every second).
-* ``GET .../teach/<token>/export.csv``: every answer of the session.
+* ``POST /class/new`` makes a session (a kind, a difficulty and a number of
+  questions, or a quiz code: its questions in order), sets the teacher cookie
+  and redirects to the presenter address ``/class/<code>/present``: no token
+  in any address, so none in the address bar or an access log line. The
+  token (``secrets.token_urlsafe(32)``) is stored only as a SHA-256 hash.
+* ``GET /class/<code>/teach/<token>`` (an older teacher link) sets the same
+  cookie and redirects to the presenter address; a wrong token answers 404.
+* ``POST .../present/do`` with ``action``: ``demo``, ``reveal``, ``ask`` (with
+  ``countdown`` and ``speed_bonus``), ``close``, ``board``, ``names``,
+  ``lock``, ``remove`` (``child``), ``end`` (``confirm=yes`` unless the series
+  is over; ``GET .../present/end`` asks first). With htmx the presenter part
+  is swapped in place; without JavaScript the form redirects back.
+* ``GET .../present/board?v=``: the board (204 while ``v`` is current), polled every second.
+* ``GET .../present/export.csv``: every answer of the session, with points and seconds.
 
 Children (a code and a nickname, nothing else):
 
@@ -22,10 +26,10 @@ Children (a code and a nickname, nothing else):
 * ``POST /class/<code>/answer``: the answer to the open question, stored once.
 
 A child never sees another child's answer, and no teacher view is reachable
-without the token. Limits per address (app config, see ``create_app``): creating
+without the teacher cookie. Limits per address (app config, see ``create_app``): creating
 (``CLASS_CREATE_LIMIT``, and at most ``CLASSES_PER_HOUR`` stored an hour), joining
 (``CLASS_JOIN_LIMIT``), answering (``CLASS_ANSWER_LIMIT``), and guessing codes
-(``CLASS_GUESS_LIMIT``: counts only the 404 answers of the class pages). A refusal
+(``CLASS_GUESS_LIMIT``: counts the 404 and 429 answers of the class and presenter pages). A refusal
 answers 429 (:func:`webapp.core.security.too_many`); the start form comes back
 filled in. Sessions expire after ``CLASS_SESSION_DAYS`` days (``flask --app webapp
 purge-expired``).
@@ -43,7 +47,11 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_limiter.errors import RateLimitExceeded
 
-from webapp.classroom import links, service
+from flask_babel import format_decimal, get_locale
+from markupsafe import Markup
+
+from webapp import quiz
+from webapp.classroom import links, presenter, service, shared
 from webapp.classroom.export import answers_csv, qr_svg
 from webapp.classroom.quickpoll import QuickPoll
 from webapp.classroom.service import Action, BadNickname, NicknameTaken, NotNow
@@ -52,16 +60,23 @@ from webapp.core.models import CapReached, ClassSession, Participant
 from webapp.core.steps import Step
 from webapp.core.web import is_htmx
 from webapp.quiz import kinds
-from webapp.quiz.service import kind_choices, read_settings
+from webapp.quiz.service import Settings, find_quiz, kind_choices, read_settings
 
 __all__ = ["QuickPoll", "bp"]
 
 bp = Blueprint("classroom", __name__)
+bp.record_once(lambda state: shared.init_app(state.app))
 
-#: Guessed class codes: one count an address over the class pages, counting only their 404 answers
-#: (a child who typed a wrong code once is never stopped; 600 guesses in 2 s are).
+
+@bp.app_template_filter("class_points")
+def class_points(value: int) -> str:
+    """Points in the language's digits grouping (``1,000`` in English, ``1.000`` in German)."""
+    return format_decimal(value, format="#,##0")
+
+#: Guessed class codes: one count an address over the class pages, counting their 404 and 429 answers
+#: (a child who typed a wrong code once is never stopped; 600 guesses in 2 s are, and go on being refused).
 _guess_limit = security.limiter.shared_limit(lambda: current_app.config["CLASS_GUESS_LIMIT"], scope="class-guess",
-                                             deduct_when=lambda response: response.status_code == 404)
+                                             deduct_when=lambda response: response.status_code in (404, 429))
 
 
 @bp.errorhandler(RateLimitExceeded)
@@ -84,6 +99,8 @@ def _start_page(problem: Step | None = None, status: int = 200, code: str = "", 
         kinds=kind_choices(),
         difficulties=kinds.DIFFICULTIES,
         problem=problem,
+        count=request.form.get("count", "5")[:3] if request.method == "POST" else "5",
+        quiz_code=request.form.get("quiz", "")[:12] if request.method == "POST" else "",
         code=code,
         nickname=nickname,
     ), status
@@ -98,14 +115,35 @@ def start():
 @bp.post("/class/new")
 @security.limiter.limit(lambda: current_app.config["CLASS_CREATE_LIMIT"])
 def create():
-    """Make a class session (``kind``, ``difficulty``) and go to its teacher link."""
-    settings = read_settings(request.form)
-    if settings is None:
-        return _start_page(Step("quiz.error.settings"), 400)
+    """Make a class session and go to its presenter page with the teacher cookie set.
+
+    The series is ``kind``, ``difficulty`` and ``count`` (questions), or the quiz with the code
+    ``quiz`` (its kind, difficulty and questions, in order). 400 for bad settings or an unknown quiz code
+    (the form comes back with the message).
+    """
+    quiz_text = request.form.get("quiz", "").strip()[:12]
+    seed = None
+    if quiz_text:
+        normal = quiz.normalise_code(quiz_text)
+        found = find_quiz(normal) if normal else None
+        if found is None or found.kind not in kinds.KINDS:
+            return _start_page(Step("class.error.quiz_code", typed=quiz_text), 400)
+        settings, seed = Settings(found.kind, found.difficulty, found.count), found.code
+    else:
+        settings = read_settings(request.form)
+        if settings is None:
+            return _start_page(Step("quiz.error.settings"), 400)
     row, token = service.create(settings, int(current_app.config["CLASS_SESSION_DAYS"]),
                                 creator_hash=security.address_hash(),
-                                per_hour=int(current_app.config["CLASSES_PER_HOUR"]))
-    return redirect(url_for("classroom.teach", code=row.join_code, token=token), code=303)
+                                per_hour=int(current_app.config["CLASSES_PER_HOUR"]), seed=seed)
+    return _with_teacher_cookie(redirect(url_for("classroom.present", code=row.join_code), code=303), row, token)
+
+
+def _with_teacher_cookie(response: Response, row: ClassSession, token: str) -> Response:
+    """``response`` setting the teacher cookie of ``row`` (its path only, HttpOnly, Strict) and kept private."""
+    response.set_cookie(service.teacher_cookie_name(row.join_code), token, max_age=service.cookie_max_age(row),
+                        path=f"/class/{row.join_code}", httponly=True, samesite="Strict", secure=security.is_https())
+    return _private(response)
 
 
 @bp.get("/class/<code>/qr.svg")
@@ -150,7 +188,7 @@ def join():
     """Join a class with ``code`` and ``nickname``; sets the class cookie.
 
     404 for an unknown or ended class, 400 for a bad nickname, 409 when the
-    nickname is taken in this class, 429 after too many tries.
+    nickname is taken in this class, joining is locked or the class is full, 429 after too many tries.
     """
     typed_code = request.form.get("code", "")[:12]
     typed_name = request.form.get("nickname", "")[:service.NICKNAME_MAX * 4]
@@ -161,7 +199,7 @@ def join():
         token = service.join(row, request.form.get("nickname", ""))
     except BadNickname as error:
         return _start_page(error.step, 400, typed_code, typed_name)
-    except NicknameTaken as error:
+    except (NicknameTaken, NotNow) as error:  # the nickname is taken, joining is locked, the class is full
         return _start_page(error.step, 409, typed_code, typed_name)
     response = redirect(url_for("classroom.play", code=row.join_code), code=303)
     response.set_cookie(service.cookie_name(row.join_code), token, max_age=service.cookie_max_age(row),
@@ -170,6 +208,29 @@ def join():
 
 
 # --- the child's tablet --------------------------------------------------------------------
+def _question_parts(row: ClassSession, number: int) -> dict[str, Markup]:
+    """The cards and the answer buttons of round ``number``, rendered once per question and language for the
+    whole class (:mod:`.shared`): ``cards``, ``huge`` (the projector's cards) and ``fields``."""
+    asked = service.round_question(row, number)
+    key = (row.kind, row.difficulty, row.seed, number, str(get_locale()))
+    store = shared.shared()
+    return {part: store.html(key + (part,), lambda part=part: render_template(
+        "classroom/_question_part.html", part=part, asked=asked)) for part in ("cards", "huge", "fields")}
+
+
+def _standings(row: ClassSession):
+    """The class's standings, made once per closed round (or the end) for every tablet of the class. A child
+    removed after the round closed stays on them until the next round."""
+    key = ("standings", row.id, row.mode, row.round_number)
+    return shared.shared().get(key, lambda: service.standings(row))
+
+
+def _child_context(row: ClassSession, child: Participant) -> dict:
+    context = service.child_context(row, child, standings_of=_standings)
+    if context["asked"] is not None:
+        context["parts"] = _question_parts(row, row.round_number)
+    return context
+
 def _child_or_join(code: str) -> tuple[ClassSession, Participant] | Response:
     row = service.find_session(code)
     if row is None:
@@ -187,7 +248,7 @@ def play(code: str):
     found = _child_or_join(code)
     if isinstance(found, Response):
         return found
-    return render_template("classroom/play.html", **service.child_context(*found))
+    return render_template("classroom/play.html", **_child_context(*found))
 
 
 @bp.get("/class/<code>/play/state")
@@ -204,7 +265,7 @@ def play_state(code: str):
     found = _child_or_join(code)
     if isinstance(found, Response):  # pragma: no cover - the class expired between the two queries
         return render_template("classroom/_not_joined.html"), 401
-    return render_template("classroom/_child.html", **service.child_context(*found))
+    return render_template("classroom/_child.html", **_child_context(*found))
 
 
 @bp.post("/class/<code>/answer")
@@ -213,7 +274,8 @@ def play_state(code: str):
 def answer(code: str):
     """Store the child's answer to the open round (``round`` field) once.
 
-    409 when that round is not the open one (closed, or a newer one started),
+    409 when that round is not the open one (closed, time up, or a newer one started) or the teacher removed
+    the child,
     400 for an incomplete answer (the question stays, with the message).
     """
     found = _child_or_join(code)
@@ -230,67 +292,132 @@ def answer(code: str):
     if not is_htmx() and status == 200:
         return redirect(url_for("classroom.play", code=row.join_code), code=303)
     template = "classroom/_child.html" if is_htmx() else "classroom/play.html"
-    return render_template(template, problem=problem, **service.child_context(row, child)), status
+    return render_template(template, problem=problem, **_child_context(row, child)), status
 
 
-# --- the teacher's projector ---------------------------------------------------------------
-def _teacher(code: str, token: str) -> ClassSession:
-    """The session of this teacher link; 404 for a wrong token or no live class."""
-    row = service.teacher_session(code, token)
+# --- the teacher's presenter ---------------------------------------------------------------
+def _teacher(code: str) -> ClassSession:
+    """The session whose teacher cookie came with the request; 404 for none, a wrong one or no live class."""
+    row = service.teacher_from_cookies(code, request.cookies)
     if row is None:
         abort(404)
     return row
 
 
 def _private(response: Response) -> Response:
-    """No caching, and the secret link stays out of Referer headers."""
+    """No caching, and no Referer header from the teacher's pages."""
     response.headers["Cache-Control"] = "no-store"
     response.headers["Referrer-Policy"] = "no-referrer"
     return response
 
 
-def _teacher_view(template: str, code: str, token: str):
-    row = _teacher(code, token)
+def _presenter(template: str, row: ClassSession, status: int = 200, context: dict | None = None,
+               **extra) -> Response:
     url = links.join_url(row.join_code)
     qr_src = url_for("classroom.qr", code=row.join_code, v=links.url_version(url)) if url else None
-    return _private(make_response(render_template(template, join_url=url, qr_src=qr_src,
-                                                  **service.teacher_context(row, token))))
+    context = context or presenter.teacher_context(row)
+    if context["asked"] is not None and row.mode == service.Mode.QUESTION:
+        context["parts"] = _question_parts(row, row.round_number)
+    return _private(make_response(render_template(template, join_url=url, qr_src=qr_src, **context, **extra),
+                                  status))
 
 
 @bp.get("/class/<code>/teach/<token>")
+@_guess_limit
 def teach(code: str, token: str):
-    """The projector page (join code, QR code, demo or question, live results, controls)."""
-    return _teacher_view("classroom/teach.html", code, token)
+    """A teacher link: sets the teacher cookie and redirects to the presenter address (no token in it)."""
+    row = service.teacher_session(code, token)
+    if row is None:
+        abort(404)
+    return _with_teacher_cookie(redirect(url_for("classroom.present", code=row.join_code), code=303), row, token)
 
 
-@bp.get("/class/<code>/teach/<token>/live")
-def live(code: str, token: str):
-    """The live results fragment (polled every second by the projector page)."""
-    return _teacher_view("classroom/_live.html", code, token)
+@bp.get("/class/<code>/present")
+@_guess_limit
+def present(code: str):
+    """The presenter page for the projector: the controls and the board (lobby, round, leaderboard, podium)."""
+    return _presenter("classroom/present.html", _teacher(code))
 
 
-@bp.post("/class/<code>/teach/<token>/do")
-def act(code: str, token: str):
-    """One teacher action (``action`` field, see the module docstring), then back to the projector.
+@bp.get("/class/<code>/present/board")
+@_guess_limit
+def live(code: str):
+    """The board (polled every second): 204 while version ``v`` is current, else the new board."""
+    row = _teacher(code)
+    context = presenter.teacher_context(row)
+    if is_htmx() and request.args.get("v") == context["version"]:
+        return _private(make_response("", 204))
+    return _presenter("classroom/_board.html" if is_htmx() else "classroom/present.html", row, context=context)
 
-    400 for an unknown action, 409 for one the class's mode does not allow now.
+
+@bp.get("/class/<code>/present/children")
+@_guess_limit
+def children(code: str):
+    """The teacher's list of children (polled every 2 s): 204 while version ``v`` is current."""
+    row = _teacher(code)
+    listed = [p for p in row.participants if not p.removed]
+    version = presenter.children_version(listed)
+    if request.args.get("v") == version:
+        return _private(make_response("", 204))
+    return _private(make_response(render_template("classroom/_children.html", row=row, children=listed,
+                                                  children_version=version)))
+
+
+@bp.get("/class/<code>/present/end")
+@_guess_limit
+def confirm_end(code: str):
+    """Asks whether to end the class (works without JavaScript; with htmx it replaces the controls in place)."""
+    row = _teacher(code)
+    return _presenter("classroom/_presenter.html" if is_htmx() else "classroom/present.html", row, confirm_end=True)
+
+
+def _flag(name: str) -> bool | None:
+    """A checkbox of the ask form: True/False when the form says, None when the form has no such field."""
+    if f"{name}_shown" not in request.form:
+        return None
+    return request.form.get(name) in ("1", "on", "yes")
+
+
+@bp.post("/class/<code>/present/do")
+@_guess_limit
+def act(code: str):
+    """One teacher action (``action`` field, see the module docstring); with htmx the presenter part comes back
+    in place, without JavaScript a redirect to the presenter page (an unconfirmed end: to the question).
+
+    400 for an unknown action or countdown, 409 for one the class cannot take now (the message in the controls).
     """
-    row = _teacher(code, token)
+    row = _teacher(code)
     try:
         action = Action(request.form.get("action", ""))
+        countdown_text = request.form.get("countdown", "")
+        countdown = int(countdown_text) if countdown_text.isascii() and countdown_text.isdigit() and len(
+            countdown_text) < 4 else None
+        if countdown_text and countdown not in service.COUNTDOWNS:
+            raise ValueError(countdown_text)
+        child_text = request.form.get("child", "")
+        child_id = int(child_text) if child_text.isascii() and child_text.isdigit() and len(child_text) < 10 else None
+        if child_text and child_id is None:
+            raise ValueError(child_text)
     except ValueError:
         abort(400)
     try:
-        service.act(row, action)
-    except NotNow:
-        abort(409)  # e.g. asking after the end, or closing when no question is open
-    return redirect(url_for("classroom.teach", code=row.join_code, token=token), code=303)
+        service.act(row, action, countdown=countdown, speed_bonus=_flag("speed_bonus"), child_id=child_id,
+                    confirmed=request.form.get("confirm") == "yes")
+    except NotNow as error:
+        if action is Action.END and not is_htmx():
+            return redirect(url_for("classroom.confirm_end", code=row.join_code), code=303)
+        return _presenter("classroom/_presenter.html" if is_htmx() else "classroom/present.html", row, 409,
+                          problem=error.step or Step("class.error.not_now"))
+    if is_htmx():
+        return _presenter("classroom/_presenter.html", row)
+    return _private(redirect(url_for("classroom.present", code=row.join_code), code=303))
 
 
-@bp.get("/class/<code>/teach/<token>/export.csv")
-def export(code: str, token: str):
-    """Every answer of the session as CSV: round, nickname, answer, right, time (UTC)."""
-    row = _teacher(code, token)
+@bp.get("/class/<code>/present/export.csv")
+@_guess_limit
+def export(code: str):
+    """Every answer of the session as CSV: round, nickname, answer, right, points, seconds, time (UTC)."""
+    row = _teacher(code)
     response = make_response(answers_csv(row))
     response.mimetype = "text/csv"
     response.headers["Content-Disposition"] = f'attachment; filename="kartenschule-{row.join_code}.csv"'

@@ -15,7 +15,8 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import false as sa_false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from webapp.core.db import db
@@ -113,6 +114,16 @@ class ClassSession(db.Model):
     expires_at: Mapped[datetime] = mapped_column(DateTime, index=True)
     ended_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # The live classroom (issue 16): a series of ``series_count`` rounds (0: no end), joining locked or not,
+    # the countdown in seconds (0: none) and speed bonus for the next rounds, the open round's start and
+    # deadline (server time, so a restart loses nothing), and whether the projector shows the leaderboard.
+    series_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    locked: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
+    countdown: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    speed_bonus: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
+    show_board: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
+    round_opened_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    round_deadline: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
 
     participants: Mapped[list["Participant"]] = relationship(
         order_by="Participant.id", cascade="all, delete-orphan", passive_deletes=True
@@ -130,6 +141,7 @@ class Participant(db.Model):
     nickname: Mapped[str] = mapped_column(String(40))
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     joined_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    removed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())  # by the teacher
 
 
 class Response(db.Model):
@@ -145,6 +157,10 @@ class Response(db.Model):
     answer: Mapped[dict[str, Any]] = mapped_column(JSON)
     correct: Mapped[bool] = mapped_column(Boolean)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    # Points scored, seconds from the round's start to the answer, right answers in a row (issue 16).
+    points: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
+    streak: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     participant: Mapped[Participant] = relationship()
 

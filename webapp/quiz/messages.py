@@ -70,4 +70,11 @@ MESSAGES: dict[str, Any] = {
     "class.error.nickname_taken": N_("Somebody in this class already uses the nickname %(nickname)s. Choose another one."),
     "class.error.not_joined": N_("Please join the class first."),
     "class.error.closed": N_("This question is closed. Wait for the next one."),
+    "class.error.locked": N_("The teacher has closed this class to new children. Ask your teacher."),
+    "class.error.full": N_("This class is full: it already has %(max)s children. Ask your teacher."),
+    "class.error.removed": N_("The teacher has taken you out of this class."),
+    "class.error.series_done": N_("All %(count)s questions of this class have been asked."),
+    "class.error.not_now": N_("That is not possible at this moment of the class."),
+    "class.error.confirm": N_("Please confirm that you want to end the class."),
+    "class.error.quiz_code": N_("There is no quiz with the code %(typed)s. Check the letters, or choose a kind of question."),
 }
