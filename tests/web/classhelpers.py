@@ -8,9 +8,12 @@ EN = {"Accept-Language": "en"}
 HX = {"HX-Request": "true", "Accept-Language": "en"}
 
 
-def create_class(client, kind: str = "skat_family", difficulty: str = "normal") -> tuple[str, str]:
-    """Start a class (``client`` keeps the teacher cookie); return ``(join code, presenter URL)``."""
-    response = client.post("/class/new", data={"kind": kind, "difficulty": difficulty})
+def create_class(client, kind: str = "skat_family", difficulty: str = "normal", host: str | None = None
+                 ) -> tuple[str, str]:
+    """Start a class (``client`` keeps the teacher cookie, for ``host`` when given: the ``Host`` header the
+    teacher's browser sends); return ``(join code, presenter URL)``."""
+    response = client.post("/class/new", data={"kind": kind, "difficulty": difficulty},
+                           headers={"Host": host} if host else None)
     assert response.status_code == 303, response.get_data(as_text=True)
     url = response.location
     match = re.fullmatch(r"/class/([A-Z0-9]{6})/present", url)

@@ -71,7 +71,10 @@ def form_for(app: Flask, code: str, right: bool) -> dict:
     if not right:
         answer = {"trump": "C", "value": 999} if row.kind == "skat_family" else None
         assert answer is not None, "wrong answers are written for skat_family only"
-    return {"round": str(row.round_number), **{k: "" if v is None else str(v) for k, v in answer.items()}}
+    def field(value):  # several values of one field (cards picked) are sent as the browser sends them: repeated
+        return [str(v) for v in value] if isinstance(value, (list, tuple)) else "" if value is None else str(value)
+
+    return {"round": str(row.round_number), **{k: field(v) for k, v in answer.items()}}
 
 
 def board(client, url: str) -> str:

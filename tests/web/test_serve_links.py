@@ -26,7 +26,7 @@ def _join_address(html: str) -> str:
 @pytest.mark.parametrize("host", LOOPBACK_HOSTS)
 def test_lan_address_replaces_loopback_when_the_teacher_opened_it_on_the_server(app, client, host):
     app.config["LAN_URLS"] = LAN
-    code, url = create_class(client)
+    code, url = create_class(client, host=host)
     html = client.get(url, headers={**EN, "Host": host}).get_data(as_text=True)
     assert _join_address(html) == f"http://192.168.1.20:8000/class/{code}"
     qr = re.search(r'<img class="qr" src="([^"]+)"', html).group(1).replace("&amp;", "&")
@@ -37,14 +37,14 @@ def test_lan_address_replaces_loopback_when_the_teacher_opened_it_on_the_server(
 def test_the_lan_address_the_teacher_opened_is_the_one_shown(app, client):
     """Two networks (Wi-Fi and cable): the projector shows the one its own page came over."""
     app.config["LAN_URLS"] = LAN
-    code, url = create_class(client)
+    code, url = create_class(client, host="10.0.0.5:8000")
     html = client.get(url, headers={**EN, "Host": "10.0.0.5:8000"}).get_data(as_text=True)
     assert _join_address(html) == f"http://10.0.0.5:8000/class/{code}"
 
 
 def test_a_forged_host_never_replaces_the_lan_address(app, client):
     app.config["LAN_URLS"] = LAN
-    code, url = create_class(client)
+    code, url = create_class(client, host="evil.example")
     html = client.get(url, headers={**EN, "Host": "evil.example"}).get_data(as_text=True)
     assert "evil.example" not in html
     assert _join_address(html) == f"http://192.168.1.20:8000/class/{code}"
@@ -53,7 +53,7 @@ def test_a_forged_host_never_replaces_the_lan_address(app, client):
 def test_public_url_wins_over_the_lan_address(app, client):
     app.config["LAN_URLS"] = LAN
     app.config["PUBLIC_URL"] = "https://karten.example-schule.de"
-    code, url = create_class(client)
+    code, url = create_class(client, host="127.0.0.1:8000")
     html = client.get(url, headers={**EN, "Host": "127.0.0.1:8000"}).get_data(as_text=True)
     assert _join_address(html) == f"https://karten.example-schule.de/class/{code}"
 

@@ -30,7 +30,7 @@ pytestmark = pytest.mark.wheel
 #: Pages with a query that show another page than without it.
 EXTRA_PAGES = ["/skat?rules=official"]
 #: What a wheel must carry beside the Python modules.
-DATA = ["webapp/templates/base.html", "webapp/templates/classroom/teach.html", "webapp/static/vendor/htmx.min.js",
+DATA = ["webapp/templates/base.html", "webapp/templates/classroom/present.html", "webapp/static/vendor/htmx.min.js",
         "webapp/static/css/app.css", "webapp/translations/de/LC_MESSAGES/messages.mo",
         "webapp/migrations/env.py", "webapp/migrations/script.py.mako"]
 LEFT_OUT = shutil.ignore_patterns(".git", ".venv", "node_modules", "test-artifacts", "build", "dist", "instance",

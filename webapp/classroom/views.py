@@ -65,6 +65,8 @@ from webapp.quiz.service import Settings, find_quiz, kind_choices, read_settings
 __all__ = ["QuickPoll", "bp"]
 
 bp = Blueprint("classroom", __name__)
+#: ``{% if join_url is loopback %}``: the projector warns when no tablet can open the join address.
+bp.add_app_template_test(links.is_loopback, "loopback")
 bp.record_once(lambda state: shared.init_app(state.app))
 
 
