@@ -1,4 +1,4 @@
-"""Load benchmark: 10 classes of 30 children answering for 60 s against gunicorn on loopback.
+"""Load benchmark: 30 classes of 30 children (900 tablets) answering for 60 s against gunicorn on loopback.
 
     .venv/bin/python benchmarks/classroom_load.py            # or: make bench
     .venv/bin/python benchmarks/classroom_load.py --database postgresql --workers 4 --seconds 30
@@ -13,8 +13,9 @@ cost the generator 0.85 of a core), all in one asyncio loop:
 
 * a child polls its panel every 2 s, as its page does (``/play/state``: 204 while nothing
   changed) and answers each new question after 1 to 5 s of thinking;
-* a teacher polls the live results every second and, every 10 s, closes the
-  round and asks the next question.
+* a teacher polls the presenter's board every second and, every 12 s, closes the round (when its 10 s
+  countdown has not closed it already), shows the leaderboard and asks the next question with a 10 s
+  countdown and the speed bonus on.
 
 Printed: requests per second, p50/p95/p99/max latency (all requests and by
 route), errors (transport errors and unexpected statuses), late answers (409
@@ -267,7 +268,7 @@ def start_gunicorn(database_url: str, workers: int, threads: int, port: int, lim
         "KARTENSCHULE_SECRET_KEY": "benchmark-secret",
         "KARTENSCHULE_CLASS_JOIN_LIMIT": '"100000 per minute"',
         "KARTENSCHULE_CLASS_CREATE_LIMIT": '"100000 per minute"',
-        # 10 classes of 30 children from one address (127.0.0.1): ten times a school NAT's class
+        # 30 classes of 30 children from one address (127.0.0.1): thirty times a school NAT's class
         "KARTENSCHULE_CLASS_ANSWER_LIMIT": '"100000 per minute"',
         "KARTENSCHULE_CLASS_GUESS_LIMIT": '"100000 per minute"',
         "KARTENSCHULE_CLASSES_PER_HOUR": "0",
@@ -305,6 +306,12 @@ async def new_class(port: int) -> tuple[Client, str, str]:
     return client, url, url.split("/")[2]
 
 
+#: A round lasts this long; each is asked with a countdown of COUNTDOWN seconds and the speed bonus on.
+ROUND_SECONDS = 12
+COUNTDOWN = 10
+ASK = {"countdown": str(COUNTDOWN), "speed_bonus_shown": "1", "speed_bonus": "on"}
+
+
 async def run_teacher(client: Client, url: str, stats: Stats, start: float, stop: float) -> None:
     page = (await client.get(url)).text
     headers = {"X-CSRFToken": TOKEN.search(page).group(1), "HX-Request": "true"}
@@ -312,11 +319,13 @@ async def run_teacher(client: Client, url: str, stats: Stats, start: float, stop
     await asyncio.sleep(random.random())
     while time.monotonic() < stop:
         if time.monotonic() >= next_round:
-            actions = ("close", "ask") if next_round > start else ("ask",)
-            for action in actions:
-                await stats.request(client, "teacher action", "POST", url + "/do", ok=(200,), data={"action": action},
-                                    headers=headers)
-            next_round += 10
+            # a round: asked with a countdown and the speed bonus on; closed (if the countdown has not closed it
+            # already) and the leaderboard shown before the next question
+            actions = (("close", {}), ("board", {}), ("ask", ASK)) if next_round > start else (("ask", ASK),)
+            for action, extra in actions:
+                await stats.request(client, "teacher action", "POST", url + "/do", ok=(200, 409),
+                                    data={"action": action, **extra}, headers=headers)
+            next_round += ROUND_SECONDS
         await stats.request(client, "live results", "GET", url + "/board", headers=headers)
         await asyncio.sleep(1)
 
@@ -482,7 +491,7 @@ async def main(args: argparse.Namespace) -> int:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--classes", type=int, default=10)
+    parser.add_argument("--classes", type=int, default=30)
     parser.add_argument("--children", type=int, default=30)
     parser.add_argument("--seconds", type=int, default=60)
     # 3 x 4: on 2 cores the best of 2x2, 2x4, 3x4, 3x8, 4x2 and 4x4 (20 s runs, 2026-11-22): p99 265-364 ms
