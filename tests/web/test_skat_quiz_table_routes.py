@@ -136,7 +136,8 @@ def test_a_classroom_round_with_card_buttons(app, client, kind):
     act(client, url, "ask")
     with app.app_context():
         row = db.session.execute(db.select(ClassSession).filter_by(join_code=code)).scalar_one()
-        question, number = quiz.question(row.kind, row.difficulty, row.seed, row.round_number), row.round_number
+        # round n of a class asks question n - 1 of its seed
+        question, number = quiz.question(row.kind, row.difficulty, row.seed, row.round_number - 1), row.round_number
     page = anna.get(f"/class/{code}/play", headers=EN).get_data(as_text=True)
     assert 'id="child-form"' in page and "q-choices q-choices-cards" in page
     if kind == "skat_legal":
@@ -153,12 +154,13 @@ def test_a_classroom_round_with_card_buttons(app, client, kind):
         wrong = {"winner": next(c for c in trick if c != right["winner"])}
     assert anna.post(f"/class/{code}/answer", data={"round": str(number), **right}).status_code == 303
     assert ben.post(f"/class/{code}/answer", data={"round": str(number), **wrong}).status_code == 303
-    live = client.get(url + "/live", headers=EN).get_data(as_text=True)
-    assert "2 of 2 children answered" in live and live.count('<li class="bar') == 2
+    live = client.get(url + "/board", headers=EN).get_data(as_text=True)
+    assert "2 of 2 children answered" in live and '<li class="bar' not in live  # no distribution while open
+    act(client, url, "close")
+    live = client.get(url + "/board", headers=EN).get_data(as_text=True)
+    assert live.count('<li class="bar') == 2
     # an answer naming cards is drawn with card chips in the bar's text, but its meter's aria-label is plain text
     assert "chip chip-skat" in live and not re.search(r'aria-label="[^"]*<', live)
-    act(client, url, "close")
-    live = client.get(url + "/live", headers=EN).get_data(as_text=True)
     assert live.count("bar bar-right") == 1  # Anna's answer is recognised as the right one on the projector
     assert "Right!" in anna.get(f"/class/{code}/play", headers=EN).get_data(as_text=True)
     assert "Not quite." in ben.get(f"/class/{code}/play", headers=EN).get_data(as_text=True)
