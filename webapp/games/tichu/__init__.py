@@ -3,7 +3,8 @@
 * :mod:`.rules`: cards, combinations, the judge and the wish; :mod:`.trick`: a trick played through, the
   bots, round scoring. Pure: no Flask.
 * :mod:`.messages`: the sentences of their steps; :mod:`.look`: card names and faces.
-* :mod:`.views` (``/tichu``), :mod:`.play_views` (``/tichu/trick``, ``/tichu/score``), :mod:`.cli`
+* :mod:`.views` (``/tichu``), :mod:`.play_views` (``/tichu/trick``, ``/tichu/score``), :mod:`.round_views`
+  (``/tichu/round``, a whole round against three bots), :mod:`.cli`
   (``kartenschule tichu``), :mod:`.quiz` (the question kind "is this play allowed?").
 """
 
@@ -14,15 +15,17 @@ GAME = Game(
     key="tichu",
     name=N_("Tichu"),
     endpoint="tichu.page",
-    blueprints=("webapp.games.tichu.views", "webapp.games.tichu.play_views"),
-    messages=("webapp.games.tichu.messages", "webapp.games.tichu.messages_round"),
+    blueprints=("webapp.games.tichu.views", "webapp.games.tichu.play_views", "webapp.games.tichu.round_views"),
+    messages=("webapp.games.tichu.messages", "webapp.games.tichu.messages_round",
+              "webapp.games.tichu.messages_round_page"),
     cli="webapp.games.tichu.cli",
     quiz_kinds=("webapp.games.tichu.quiz",),
     look="webapp.games.tichu.look",
     tiles=(
         Tile("tichu.page", N_("Tichu: may I play this?"),
              N_("Put a play on the table and try yours on top: single, pair, full house, straight, stairs, bomb, and the four special cards."),
-             links=(TileLink("tichu_play.trick", N_("Play a trick")), TileLink("tichu_play.score", N_("Count a round"))),
+             links=(TileLink("tichu_play.trick", N_("Play a trick")), TileLink("tichu_play.score", N_("Count a round")),
+                    TileLink("tichu_round.page", N_("Play a whole round"))),
              symbol="★"),
     ),
 )
