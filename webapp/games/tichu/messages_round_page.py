@@ -20,7 +20,7 @@ MESSAGES: dict[str, Any] = {
         "You got %(next)s from player 2, %(partner)s from your partner and %(previous)s from player 4."
     ),
     "tichu.round.page.play": N_("Player %(seat)s plays %(cards)s."),
-    "tichu.round.page.play_wish": N_("Player %(seat)s plays %(cards)s and wishes for a %(rank)s."),
+    "tichu.round.page.play_wish": N_("Player %(seat)s plays %(cards)s and makes a wish: %(rank)s."),
     "tichu.round.page.bomb": N_("Player %(seat)s throws in the bomb %(cards)s out of turn!"),
     "tichu.round.page.pass": N_("Player %(seat)s passes."),
     "tichu.round.page.dragon": N_("Player %(seat)s gives the Dragon trick to player %(to)s."),

@@ -339,15 +339,33 @@ def _move(page: RoundPage, action: str) -> str | None:
 
 
 def allowed_plays(state: RoundState) -> list[tichu.Combination]:
-    """The child's allowed plays now, one a combination (the Mah Jong's wishes not counted twice), lowest first:
-    what the coach lists."""
+    """The child's allowed plays now, one a combination (the Mah Jong's wishes not counted twice)."""
     seen: dict[tuple, tichu.Combination] = {}
     for action in state.legal_actions(CHILD):
         if isinstance(action, Play):
             key = tuple(sorted(map(str, action.cards)))
             if key not in seen:
                 seen[key] = tichu.readings(action.cards)[0]
-    return sorted(seen.values(), key=lambda c: (c.is_bomb, c.kind.value != tichu.Kind.SINGLE.value, c.rank))
+    return list(seen.values())
+
+
+#: The most plays of one kind the coach shows (on lead a hand can form dozens); the rest are counted.
+COACH_PER_KIND = 3
+_KIND_ORDER = (tichu.Kind.SINGLE, tichu.Kind.PAIR, tichu.Kind.TRIPLE, tichu.Kind.FULL_HOUSE, tichu.Kind.STRAIGHT,
+               tichu.Kind.STAIRS, tichu.Kind.BOMB)
+
+
+def coach_groups(plays: list[tichu.Combination]) -> list[tuple[tichu.Kind, list[tichu.Combination], int]]:
+    """The coach's list: ``(kind, plays shown, how many more)`` for each kind the child may play, lowest plays
+    first and plays without the Phoenix before those with it (it is worth more kept); every bomb is shown."""
+    groups = []
+    for kind in _KIND_ORDER:
+        found = sorted((c for c in plays if c.kind is kind),
+                       key=lambda c: (any(x.rank == tichu.PHOENIX for x in c.cards), c.rank, c.length))
+        if found:
+            shown = found if kind is tichu.Kind.BOMB else found[:COACH_PER_KIND]
+            groups.append((kind, shown, len(found) - len(shown)))
+    return groups
 
 
 def sort_hand(cards) -> list[tichu.TichuCard]:
@@ -385,7 +403,7 @@ def _render(page: RoundPage, args: dict, url: str):
         state=state, phase=state.phase.value, args=args, url=url, codes=page.codes, pick=page.pick,
         pick_text="".join(map(str, page.pick)), problem=page.problem, verdict=page.verdict, note=page.note,
         hand=sort_hand(state.hand(CHILD)), in_turn=in_turn,
-        allowed=allowed, playable={c for play in allowed for c in play.cards},
+        allowed=coach_groups(allowed), playable={c for play in allowed for c in play.cards},
         recent=told[last_child + 1:], told=told, score=score, choices=choices,
         wishes=tuple(tichu.NATURAL_RANKS), card_of=tichu.TichuCard,
         has_mah_jong=any(c.rank == tichu.MAH_JONG for c in page.pick),
@@ -400,5 +418,7 @@ def _render(page: RoundPage, args: dict, url: str):
     response = page_or_fragment("tichu/round.html", "tichu/_round_update.html", page.status, replace_url=url,
                                 game="round", **context)
     if is_htmx() and request.args.get("action") in MOVES:
-        response.headers["HX-Reswap"] = "outerHTML show:#round-news:top"
+        # after a move: the trick as it stands now (the hand and the buttons follow it); at the end the score
+        shown = "#round-news" if score is not None else "#round-middle"
+        response.headers["HX-Reswap"] = f"outerHTML show:{shown}:top"
     return response
