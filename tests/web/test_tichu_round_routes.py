@@ -197,6 +197,13 @@ def test_open_cards_shows_the_other_hands(client):
     assert 'id="seat-2-cards"' not in page
     opened = client.get(url + "&open=1", headers=EN).get_data(as_text=True)
     assert all(f'id="seat-{s}-cards"' in opened for s in (1, 2, 3))
+    # each open hand sorted low to high, as the child's own (Tichu rulebook, the ranks: Dog, Mah Jong, 2 ... Ace,
+    # Phoenix, Dragon)
+    order = ["Dog", "Mah Jong", *map(str, range(2, 11)), "Jack", "Queen", "King", "Ace", "Phoenix", "Dragon"]
+    for seat in (1, 2, 3):
+        names = re.findall(r'aria-label="([^"]+)"', opened.split(f'id="seat-{seat}-cards"')[1].split("</p>")[0])
+        ranks = [order.index(n.split(" of ")[0]) for n in names]
+        assert len(ranks) >= 10 and ranks == sorted(ranks)
 
 
 def _first_follow(seed: int):

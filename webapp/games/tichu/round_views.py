@@ -402,7 +402,7 @@ def _render(page: RoundPage, args: dict, url: str):
     context = dict(
         state=state, phase=state.phase.value, args=args, url=url, codes=page.codes, pick=page.pick,
         pick_text="".join(map(str, page.pick)), problem=page.problem, verdict=page.verdict, note=page.note,
-        hand=sort_hand(state.hand(CHILD)), in_turn=in_turn,
+        hand=sort_hand(state.hand(CHILD)), sort_hand=sort_hand, in_turn=in_turn,
         allowed=coach_groups(allowed), playable={c for play in allowed for c in play.cards},
         recent=told[last_child + 1:], told=told, score=score, choices=choices,
         wishes=tuple(tichu.NATURAL_RANKS), card_of=tichu.TichuCard,
