@@ -310,6 +310,35 @@ def test_the_dragon_gift_is_asked_of_the_child(client):
     assert moves_in_form(page)[-1] == "1.dragon:4" and "gives the Dragon trick to player 4" in page
 
 
+def _wish_obliges() -> tuple[int, list[str]]:
+    """A deal and the child's moves up to a turn where the open wish can be fulfilled, so passing is forbidden
+    (the child passes whenever it may, else makes its first allowed play)."""
+    for seed in range(1, 300):
+        page = replay(seed, 1, (0, 0), ["1.no"])
+        cards = sorted(page.state.hand(0), key=lambda c: (c.rank, str(c)))[:3]
+        page.apply_code("1.swap:" + ",".join(map(str, cards)))
+        while page.state.phase is Phase.PLAY and page.state.to_act == 0 and page.problem is None:
+            actions = page.state.legal_actions(0)
+            if page.state.wish is not None and page.state.trick.moves and PassTurn(0) not in actions:
+                return seed, page.codes
+            plays = [a for a in actions if isinstance(a, Play) and a.wish is None]
+            page.apply_code(action_code(PassTurn(0) if PassTurn(0) in actions else plays[0]))
+    raise AssertionError("no deal where the wish obliges the child")
+
+
+def test_a_pass_the_wish_forbids_is_refused_with_the_reason(client):
+    """Tichu rulebook, "Mah Jong": whoever can fulfil the open wish must do so, and may not pass."""
+    seed, codes = _wish_obliges()
+    url = f"/tichu/round?seed={seed}&round=1&a=0&b=0&" + urlencode({"m": codes}, doseq=True)
+    page = client.get(url, headers=EN).get_data(as_text=True)
+    assert 'id="round-wish"' in page
+    response = client.get(url + "&action=pass", headers=EN)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422 and 'id="round-verdict"' in page
+    assert "wish" in text(page.split('id="round-verdict-steps"')[1].split("</ol>")[0])
+    assert moves_in_form(page) == codes
+
+
 # --- htmx -----------------------------------------------------------------------------------------------------------
 def test_htmx_swaps_the_board_and_replaces_the_address(client):
     response = client.get(START + "&action=no", headers=HX)
