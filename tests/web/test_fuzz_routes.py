@@ -170,7 +170,7 @@ PARAMS: dict[str, dict[str, Param]] = {
                          for name in play_views.FIELDS},
     "tichu_round.page": {"seed": values("3", "11", "0"), "round": values("1", "2"), "a": values("0", "990"),
                          "b": values("0", "-200"), "m": values("1.no", "1.grand", "1.tichu", "1.swap:D,1,2g", "1.pass",
-                                                                "1.play:P", "1.dragon:2", "2.no"),
+                                                                "1.play:P", "1.dragon:2", "2.no", "1.wait"),
                          "pick": values("D1", "2g", "P"), "toggle": values("D", "1", "2g", "R"),
                          "choose": values("P", "5g5k"), "action": values(*sorted(round_views.ACTIONS)),
                          "wish": values("8", "K"), "reading": values("K", "2"), "coach": values("0", "1"),

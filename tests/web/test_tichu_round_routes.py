@@ -16,7 +16,7 @@ import pytest
 
 from webapp.games.tichu.round import PassTurn, Phase, Play
 from webapp.games.tichu.round_codes import action_code
-from webapp.games.tichu.rules import DRAGON, TichuCard
+from webapp.games.tichu.rules import DRAGON, TichuCard, bombs, parse_play
 from webapp.games.tichu.round_views import MAX_MOVES, replay
 
 EN = {"Accept-Language": "en"}
@@ -337,6 +337,50 @@ def test_a_pass_the_wish_forbids_is_refused_with_the_reason(client):
     assert response.status_code == 422 and 'id="round-verdict"' in page
     assert "wish" in text(page.split('id="round-verdict-steps"')[1].split("</ol>")[0])
     assert moves_in_form(page) == codes
+
+
+def _bomb_chance() -> tuple[int, list[str]]:
+    """A deal and the child's moves up to a moment when an opponent's play is on the table, it is not the
+    child's turn, and the child holds a bomb that beats it (the child passes whenever it may)."""
+    for seed in range(1, 400):
+        page = replay(seed, 1, (0, 0), ["1.no"])
+        cards = sorted(page.state.hand(0), key=lambda c: (c.rank, str(c)))
+        if not bombs(cards):
+            continue
+        keep = {c for b in bombs(cards) for c in b.cards}
+        page.apply_code("1.swap:" + ",".join(map(str, [c for c in cards if c not in keep][:3])))
+        for _ in range(60):
+            state = page.state
+            if state.phase is not Phase.PLAY or page.problem is not None:
+                break
+            if state.to_act != 0:
+                return seed, page.codes
+            actions = state.legal_actions(0)
+            plays = [a for a in actions if isinstance(a, Play) and a.wish is None and not bombs(a.cards)]
+            page.apply_code(action_code(PassTurn(0) if PassTurn(0) in actions else (plays or [a for a in actions if isinstance(a, Play)])[0]))
+    raise AssertionError("no deal where the child may bomb out of turn")
+
+
+def test_a_bomb_out_of_turn(client):
+    """Tichu rulebook, "Bombs": a bomb may be played at any time, also out of turn, on any play it beats. The page
+    stops for the child while a bot is in turn; "play on" lets the bots go on; the bomb is played out of turn."""
+    seed, codes = _bomb_chance()
+    url = f"/tichu/round?seed={seed}&round=1&a=0&b=0&" + urlencode({"m": codes}, doseq=True)
+    page = client.get(url, headers=EN).get_data(as_text=True)
+    assert 'id="round-bomb-chance"' in page and 'id="round-pass"' not in page
+    choices = re.findall(r'name="choose" value="([^"]+)"', page)
+    assert choices and all(len(bombs(parse_play(c))) for c in choices)
+    later_url, later = click(client, url, action="wait")
+    assert moves_in_form(later)[-1] == "1.wait"
+    url, page = click(client, url, choose=htmllib.unescape(choices[0]))
+    url, page = click(client, url, action="play")
+    assert moves_in_form(page)[-1].startswith("1.play:")
+    assert "out of turn" in text(page)
+
+
+def test_waiting_when_there_is_nothing_to_wait_for_is_refused(client):
+    response = client.get(START + "&m=1.no&m=1.wait", headers=EN)
+    assert response.status_code == 422 and moves_in_form(response.get_data(as_text=True)) == ["1.no"]
 
 
 # --- htmx -----------------------------------------------------------------------------------------------------------

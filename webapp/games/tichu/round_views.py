@@ -35,7 +35,7 @@ from webapp.games.tichu.round import (
 )
 from webapp.games.tichu.round_bots import MAX_ACTIONS, next_bot_move
 from webapp.games.tichu.round_codes import MAX_CODES, action_code, parse_action
-from webapp.games.tichu.trick import IllegalMove
+from webapp.games.tichu.trick import IllegalMove, opponents
 from webapp.games.tichu.views import read_cards
 
 bp = Blueprint("tichu_round", __name__)
@@ -51,9 +51,11 @@ SEED_DIGITS = 9
 MAX_ROUND = 999
 TOTAL_DIGITS = 5
 #: The clicks the page knows.
-ACTIONS = frozenset({"grand", "no", "tichu", "swap", "play", "pass", "give2", "give4", "clear"})
+ACTIONS = frozenset({"grand", "no", "tichu", "swap", "play", "pass", "wait", "give2", "give4", "clear"})
 #: The clicks that make a move (the answer then scrolls to what happened).
 MOVES = frozenset(ACTIONS - {"clear"})
+#: The page's own code (no round move): the child lets the others play on instead of throwing a bomb now.
+WAIT = f"{CHILD + 1}.wait"
 
 
 class PageStep:
@@ -75,6 +77,7 @@ class PageStep:
     NOT_YOURS = "tichu.round.page.not_yours"
     TOO_MANY = "tichu.round.page.too_many"
     PICK_THREE = "tichu.round.page.pick_three"
+    NO_WAIT = "tichu.round.page.no_wait"
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,24 @@ class RoundPage(ProblemTracker):
     pick: list[tichu.TichuCard] = field(default_factory=list)
     verdict: tichu.Verdict | None = None
     note: Step | None = None
+    #: Where the child last said "play on" (tricks finished, moves in the trick): no stop there again.
+    waived: tuple[int, int] | None = None
+
+    def _spot(self) -> tuple[int, int]:
+        trick = self.state.trick
+        return len(self.state.tricks), len(trick.moves) if trick is not None else 0
+
+    @property
+    def bomb_chance(self) -> bool:
+        """True when a bot is in turn, an opponent's play is on top, the child holds a bomb that may beat it out
+        of turn (Tichu rulebook, "Bombs": at any time), and the child has not said "play on" at this point."""
+        state = self.state
+        if state.phase is not Phase.PLAY or state.to_act in (CHILD, None) or self.waived == self._spot():
+            return False
+        top = state.trick.top if state.trick is not None else None
+        if top is None or top.seat not in opponents(CHILD) or not tichu.bombs(state.hand(CHILD)):
+            return False
+        return any(isinstance(a, Play) for a in state.legal_actions(CHILD))
 
     def _record(self, action: RoundAction, why: tuple[Step, ...] = ()) -> None:
         said = describe(self.state, action)
@@ -144,6 +165,8 @@ class RoundPage(ProblemTracker):
                 return
             if phase is Phase.EXCHANGE and self.state.exchanges[CHILD] is None:
                 return
+            if self.bomb_chance:
+                return
             found = next_bot_move(self.state, BOTS)
             if found is None:
                 return
@@ -152,6 +175,14 @@ class RoundPage(ProblemTracker):
     def apply_code(self, code: str) -> bool:
         """Apply one move of the child, then the bots' moves; on a bad or refused move remember the problem
         (400 for text that is no move of the child, 422 for a move the rules forbid now) and return False."""
+        if code == WAIT:
+            if not self.bomb_chance:
+                self.fail(Step(PageStep.NO_WAIT), 422)
+                return False
+            self.waived = self._spot()
+            self.codes.append(code)
+            self.run_bots()
+            return True
         try:
             action = parse_action(code)
         except NotationError as error:
@@ -318,7 +349,7 @@ def _toggle(page: RoundPage, text: str) -> None:
 def _move(page: RoundPage, action: str) -> str | None:
     """The child's action code for the click ``action`` (None, with the problem noted, when it cannot be one)."""
     player = f"{CHILD + 1}."
-    if action in ("grand", "no", "tichu", "pass"):
+    if action in ("grand", "no", "tichu", "pass", "wait"):
         return player + action
     if action in ("give2", "give4"):
         return player + f"dragon:{action[-1]}"
@@ -398,11 +429,12 @@ def _render(page: RoundPage, args: dict, url: str):
         choices = tuple((tichu.TichuCard(r.phoenix_as), r) for r in found) if len(found) > 1 else ()
     in_turn = state.phase is Phase.PLAY and state.to_act == CHILD
     score = state.score
-    allowed = allowed_plays(state) if in_turn and args["coach"] else []
+    allowed = allowed_plays(state) if (in_turn or page.bomb_chance) and args["coach"] else []
     context = dict(
         state=state, phase=state.phase.value, args=args, url=url, codes=page.codes, pick=page.pick,
         pick_text="".join(map(str, page.pick)), problem=page.problem, verdict=page.verdict, note=page.note,
-        hand=sort_hand(state.hand(CHILD)), sort_hand=sort_hand, in_turn=in_turn,
+        hand=sort_hand(state.hand(CHILD)), sort_hand=sort_hand, in_turn=in_turn, bomb_chance=page.bomb_chance,
+        may_pass=in_turn and PassTurn(CHILD) in state.legal_actions(CHILD),
         allowed=coach_groups(allowed), playable={c for play in allowed for c in play.cards},
         recent=told[last_child + 1:], told=told, score=score, choices=choices,
         wishes=tuple(tichu.NATURAL_RANKS), card_of=tichu.TichuCard,
