@@ -128,3 +128,21 @@ def test_works_without_javascript(new_page):
     assert "pick=" in page.url and "m=1.no" in page.url
     page.locator("#round-open").click()
     expect(page.locator("#seat-2-cards")).to_be_visible()
+
+
+def test_a_bomb_thrown_in_out_of_turn(new_page):
+    """Tichu rulebook, "Bombs": a bomb may be thrown in at any time, also while another player is in turn."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+    from test_tichu_round_routes import _bomb_chance
+
+    seed, codes = _bomb_chance()
+    page = new_page(**touch_options("tablet"))
+    page.goto(f"/tichu/round?seed={seed}&round=1&a=0&b=0&" + urlencode({"m": codes}, doseq=True))
+    expect(page.locator("#round-bomb-chance")).to_be_visible()
+    htmx_click(page, page.locator("#round-coach-list button[name=choose]").first)
+    htmx_click(page, page.locator("#round-play"))
+    expect(page.locator("#round-history")).to_contain_text("Player 1 throws in the bomb")
+    expect(page.locator("#round-bomb-chance")).to_have_count(0)
+    shoot(page, "tablet-bomb-out-of-turn")

@@ -7,7 +7,10 @@ deals the same cards: ``/tichu/round?seed=7&round=1&a=0&b=0&m=1.no&m=1.swap:2g,A
   :func:`webapp.games.tichu.round.deal` takes them) choose the deal.
 * ``m`` (repeated) holds only the child's moves as action codes (:mod:`webapp.games.tichu.round_codes`); the
   bots' moves are made again by :mod:`webapp.games.tichu.round_bots` (deterministic) between them. The child
-  decides on Grand Tichu and picks the exchange first, the bots after (they cannot peek).
+  decides on Grand Tichu and picks the exchange first, the bots after (they cannot peek). While a bot is in
+  turn on an opponent's play and the child holds a bomb that beats it, the page stops (:attr:`RoundPage.bomb_chance`):
+  the child throws the bomb in out of turn, or lets the others play on, written ``1.wait`` (:data:`WAIT`, the
+  page's own code, not a round move).
 * ``pick``: the cards tapped so far (the exchange: in the order next player, partner, player before);
   one click: ``toggle=CARD``, ``choose=CARDS`` (the coach's suggestion), ``action=`` one of :data:`ACTIONS`,
   with ``wish`` (the Mah Jong's wish) and ``reading`` (the rank the Phoenix stands for).
