@@ -48,7 +48,7 @@ from conftest import dispose, make_app
 from webapp.classroom.service import Action as ClassAction
 from webapp.classroom.service import cookie_name
 from webapp.games.skat import score_views
-from webapp.games.tichu import lessons, play_views
+from webapp.games.tichu import lessons, play_views, round_views
 from webapp.games.tichu import views as tichu_views
 from webapp.games.yahtzee import rules as yahtzee
 from webapp.quiz import kinds
@@ -177,6 +177,13 @@ PARAMS: dict[str, dict[str, Param]] = {
                          "wish": values("8", "K"), "reading": values("K", "2")},
     "tichu_play.score": {name: values("1", "2", "3", "4", "30", "tichu", "grand", "-25", "125")
                          for name in play_views.FIELDS},
+    "tichu_round.page": {"seed": values("3", "11", "0"), "round": values("1", "2"), "a": values("0", "990"),
+                         "b": values("0", "-200"), "m": values("1.no", "1.grand", "1.tichu", "1.swap:D,1,2g", "1.pass",
+                                                                "1.play:P", "1.dragon:2", "2.no", "1.wait"),
+                         "pick": values("D1", "2g", "P"), "toggle": values("D", "1", "2g", "R"),
+                         "choose": values("P", "5g5k"), "action": values(*sorted(round_views.ACTIONS)),
+                         "wish": values("8", "K"), "reading": values("K", "2"), "coach": values("0", "1"),
+                         "open": values("0", "1")},
     "pokerface.page": {"g": values("x"), "seed": values("audit1", "s1"), "sel": values("0,1,2,3,4", "5,6,7", "7,8"),
                        "toggle": values("0", "4", "7", "8"),
                        "action": values("exchange", "extras", "best", "reveal", "hint", "next", "new"),
