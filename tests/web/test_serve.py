@@ -122,7 +122,7 @@ def test_serve_on_loopback_and_stop_with_ctrl_c_keeping_the_class(tmp_path, serv
     again = Served(command, tmp_path / "second")
     try:
         again.wait_ready(base + "/class")
-        assert Client(base).get(projector)[0] == 200
+        assert teacher.get(projector)[0] == 200  # the teacher's browser (its teacher cookie) finds the class again
     finally:
         assert again.interrupt() == 0
 
