@@ -260,11 +260,11 @@ def classroom_cases() -> list[Case]:
     for kind in KINDS:
         cases.append(Case("/class/new", f"a new class: {kind}, hard", "/class/new", method="POST",
                           data={"kind": kind, "difficulty": "hard"}))
-        cases.append(Case("/class/<c>/teach/<t>/do", f"ask a question: {kind}", "", method="POST",
+        cases.append(Case("/class/<c>/present/do", f"ask a question: {kind}", "", method="POST",
                           data={"action": "ask"}, setup=_class(kind, "ask")))
-        cases.append(Case("/class/<c>/teach/<t>/do", f"a demo hand: {kind}", "", method="POST",
+        cases.append(Case("/class/<c>/present/do", f"a demo hand: {kind}", "", method="POST",
                           data={"action": "demo"}, setup=_class(kind, "demo")))
-    cases.append(Case("/class/<c>/teach/<t>/live", "the projector's poll", "", setup=_class("skat_official", "live")))
+    cases.append(Case("/class/<c>/present/board", "the projector's poll", "", setup=_class("skat_official", "live")))
     cases.append(Case("/class/join", "a 400 KB nickname and code", "/class/join", method="POST",
                       data={"code": "Z" * BIG, "nickname": "N" * BIG}))
     return cases
