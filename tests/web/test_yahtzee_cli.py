@@ -66,3 +66,12 @@ def test_tournament_prints_the_table(cli):
 def test_tournament_with_an_unknown_bot(cli):
     result = cli("yahtzee", "tournament", "--games", "1", "dummy", "nosuchbot")
     assert result.exit_code == 2 and "nosuchbot" in result.stderr
+
+
+def test_advise_speaks_the_language_of_lang_in_its_table_too(cli, yahtzee_strategy):
+    """The table's lines are in the reader's language: "behalte 666" and a decimal comma in German (issue 17)."""
+    english = cli("yahtzee", "advise", "--dice", "66612", "--roll", "1").stdout.splitlines()[0]
+    german = cli("yahtzee", "advise", "--dice", "66612", "--roll", "1", "--lang", "de").stdout.splitlines()[0]
+    value = english.split()[1]
+    assert "." in value and german.split()[1] == value.replace(".", ",")
+    assert german.endswith("666") and "keep" not in german

@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import click
+from flask_babel import format_decimal
 
 from webapp.games.yahtzee import table as yahtzee_table
 from webapp.core.explain import label, render_step, render_steps
@@ -115,9 +116,14 @@ def advise_command(dice: str, roll: int | None, card: str, joker: y.JokerRule, t
                 strategy = _compute(store, joker, update)
         advice = yahtzee_coach.advise(strategy, parsed_card, parsed_dice, roll)
         for choice in advice.choices:
-            what = (f"keep {''.join(map(str, choice.keep)) or '-'}" if choice.keep is not None
-                    else f"{label(choice.category)} ({choice.points})")
-            click.echo(f"{'*' if choice.best else ' '} {choice.value:8.2f}  {what}")
+            if choice.keep is None:
+                what = f"{label(choice.category)} ({choice.points})"
+            else:
+                kept = "".join(map(str, choice.keep))
+                what = render_step(Step("yahtzee.cli.keep", dice=kept) if kept else Step("yahtzee.cli.keep_none"),
+                                   html=False)
+            value = format_decimal(choice.value, format="0.00")  # 254.88 / 254,88 in the reader's language
+            click.echo(f"{'*' if choice.best else ' '} {value:>8}  {what}")
         click.echo("\n".join(render_steps(advice.steps, html=False)))
 
 

@@ -28,6 +28,9 @@ MESSAGES: dict[str, Any] = {
     ),
     # the state of the card
     "yahtzee.state.dice": N_("Your dice: %(dice)s."),
+    # the coach's table in the command line (`kartenschule yahtzee advise`): a choice that keeps dice and rolls again
+    "yahtzee.cli.keep": N_("keep %(dice)s"),
+    "yahtzee.cli.keep_none": N_("keep none, roll all five"),
     "yahtzee.state.upper_open": NP_(
         "Upper section: %(upper)s point. %(missing)s more until %(needed)s, then you get the bonus of %(bonus)s.",
         "Upper section: %(upper)s points. %(missing)s more until %(needed)s, then you get the bonus of %(bonus)s.",
