@@ -6,8 +6,10 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, current_app, has_request_context, redirect, render_template, request, url_for
 
+from webapp.core.explain import render_step
 from webapp.core.i18n import LANG_COOKIE, select_locale
 from webapp.core.markers import N_
+from webapp.core.steps import Step
 from webapp.games import Tile, games
 
 bp = Blueprint("main", __name__)
@@ -77,9 +79,9 @@ def settings():
     lang = request.form.get("lang")
     deck = request.form.get("deck")
     if lang is not None and lang not in current_app.config["LANGUAGES"]:
-        return render_template("error.html", message="unknown language"), 400
+        return render_template("error.html", message=render_step(Step("web.error.language", token=lang[:20]))), 400
     if deck is not None and deck not in DECKS:
-        return render_template("error.html", message="unknown deck"), 400
+        return render_template("error.html", message=render_step(Step("web.error.deck", token=deck[:20]))), 400
     response = redirect(_return_to(), code=303)
     if lang:
         response.set_cookie(LANG_COOKIE, lang, max_age=ONE_YEAR, samesite="Lax", httponly=True)

@@ -53,6 +53,14 @@ def test_bad_settings_answer_400(client):
     assert client.post("/settings", data={"deck": "7"}).status_code == 400
 
 
+def test_bad_settings_say_what_is_wrong_in_the_readers_language(client):
+    """The refusal names the bad value, in the reader's language (it was "unknown language" in English everywhere)."""
+    english = client.post("/settings", data={"lang": "xx"}, headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "This page has no language “xx”" in english
+    german = client.post("/settings", data={"deck": "7"}, headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert "„7“" in german and "There is no deck" not in german and "unknown deck" not in german
+
+
 def test_settings_need_a_csrf_token(tmp_path):
     app = create_app({"TESTING": True, "SECRET_KEY": "x"})
     client = app.test_client()

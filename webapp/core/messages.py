@@ -29,6 +29,8 @@ MESSAGES: dict[str, Any] = {
                             "a few minutes, and tell whoever runs this site if it happens again."),
     "web.error.internal": N_("Something broke on the server while it answered this page. Nothing saved before is lost. "
                              "Go back and try again; if it happens again, tell whoever runs this site."),
+    "web.error.language": N_("This page has no language “%(token)s”. Choose one of the buttons at the top."),
+    "web.error.deck": N_("There is no deck “%(token)s”. Choose the two-colour or the four-colour deck."),
     "web.error.not_found": N_("There is no page at this address. Check the link, or go back to the start page."),
     "web.error.refused": N_("This page cannot answer that request (error %(status)s). Go back and try again."),
     "web.error.bad_number": N_("“%(value)s” in the field “%(field)s” is not a whole number."),
