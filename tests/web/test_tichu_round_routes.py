@@ -180,7 +180,7 @@ def test_a_whole_round_to_the_score_and_the_next_round(client):
 def test_a_whole_round_in_german(client):
     url, page = to_play(client, START.replace("seed=3", "seed=11"))
     url, page = play_out(client, url, headers=DE)
-    assert "Die Runde ist vorbei" in page and "Noch einmal dasselbe Spiel" in page
+    assert "Die Runde ist vorbei" in page and "Die gleichen Karten noch einmal" in page  # as at the Skat table
 
 
 def test_the_coach_lists_the_allowed_plays_and_can_be_switched_off(client):
