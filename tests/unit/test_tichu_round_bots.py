@@ -204,3 +204,12 @@ def test_against_a_double_victory_a_bot_with_only_singles_leads_its_highest():
     hands = (p("3 9 K"), p("8"), p("J Q 3"), ())
     move = bot_move(position(hands, leader=0), 0)
     assert move.action == Play(0, p("K")) and codes(move) == [BotStep.LEAD_HARD]
+
+
+def test_against_a_double_victory_a_bot_beats_with_its_lowest_play_and_keeps_the_ace():
+    """Seat 3 is out and seat 1 must not go out second: the bot beats seat 1's 7 with its 9 and keeps the Ace to
+    stop seat 1 later (spending the Ace now lets a higher card win back the lead for nothing)."""
+    hands = (p("2 4"), p("7 3 5 6 8 0"), p("9 A 3 3 4 4"), ())
+    state = position(hands, leader=1).apply(Play(1, p("7")))
+    move = bot_move(state, 2)
+    assert move.action == Play(2, p("9")) and codes(move) == [BotStep.BEAT]
