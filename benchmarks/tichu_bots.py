@@ -6,7 +6,8 @@ Round ``n`` (1..rounds) is dealt from ``--seed`` and ``n``, called, exchanged, p
 :func:`webapp.games.tichu.round_bots.run_bots`. Printed: rounds a second; how often a Tichu call succeeds (the
 caller goes out first; real players on Brettspielwelt: about 73 %); how often a Grand Tichu call succeeds
 (about 62 %); how many rounds end in a double victory (about 12 %). Aim (issue 19): each figure within 15
-percentage points of the players'. Exit status 1 when an aim is missed.
+percentage points of the players'. A benchmark reports and does not fail ``make bench``: a missed aim prints
+"NOT met", and the exit status is 0.
 """
 
 from __future__ import annotations
@@ -51,16 +52,11 @@ def main() -> int:
     }
     print(f"rounds: {args.rounds} in {seconds:.1f} s = {args.rounds / seconds:.1f} rounds/s")
     print(f"calls: Tichu {calls['tichu']} (margin {TICHU_MARGIN}), Grand Tichu {calls['grand']} (limit {GRAND_LIMIT})")
-    missed = []
     for name, value in figures.items():
         off = value - PLAYERS[name]
-        print(f"{name}: {value:.1%} (players {PLAYERS[name]:.0%}, {off * 100:+.1f} points, aim within "
-              f"{AIM_POINTS * 100:.0f})")
-        if abs(off) > AIM_POINTS:
-            missed.append(name)
-    if missed:
-        print("aim missed: " + ", ".join(missed))
-    return 1 if missed else 0
+        print(f"{name}: {value:.1%} (players {PLAYERS[name]:.0%}, {off * 100:+.1f} points; aim within "
+              f"{AIM_POINTS * 100:.0f}: {'met' if abs(off) <= AIM_POINTS else 'NOT met'})")
+    return 0
 
 
 if __name__ == "__main__":

@@ -135,3 +135,81 @@ def test_run_bots_stops_for_a_seat_that_is_no_bot():
     state, _ = run_bots(state.apply(Decline(0)), bots={1, 2, 3})
     assert state.phase is Phase.EXCHANGE and state.to_act == 0
     assert all(state.exchanges[s] is not None for s in (1, 2, 3))
+
+
+# --- Keeping high cards for when they matter, defending against a call and a double victory ------------------------
+def test_a_bot_keeps_a_high_pair_while_nothing_is_at_stake_and_spends_it_on_a_tichu_caller():
+    """A pair of Kings is not spent on a pair of 5s while nobody called; on the pair of an opponent who called
+    Tichu it is (Tichu rulebook, "Tichu": the caller scores 100 only by going out first)."""
+    hands = (p("2 3 4 6 8 9 J"), p("5 5 2 3 4 6 8 9 J"), p("K K 2 3 4 6 7"), p("2 3 4 6 8 9 J Q 0"))
+    quiet = position(hands, leader=1).apply(Play(1, p("55")))
+    keep = bot_move(quiet, 2)
+    assert keep.action == PassTurn(2) and codes(keep) == [BotStep.KEEP_HIGH]
+    called = position(hands, leader=1, calls=(None, "tichu", None, None)).apply(Play(1, p("55")))
+    fight = bot_move(called, 2)
+    assert fight.action == Play(2, p("KK")) and codes(fight) == [BotStep.BEAT]
+
+
+def test_the_partner_of_a_caller_spends_its_ace_to_win_tricks_from_the_opponents():
+    """The partner who called Tichu must go out first (Tichu rulebook, "Tichu"), so the bot fights for the lead."""
+    hands = (p("2 3 4 6 8"), p("7 K 2 3 4 6 8 9 J"), p("A 2 3 4 5 6"), p("2 3 4 6 8 9 J Q 0"))
+    alone = bot_move(position(hands, leader=1).apply(Play(1, p("7"))), 2)
+    assert alone.action == PassTurn(2) and codes(alone) == [BotStep.KEEP_HIGH]
+    support = bot_move(position(hands, leader=1, calls=("tichu", None, None, None)).apply(Play(1, p("7"))), 2)
+    assert support.action == Play(2, p("A")) and codes(support) == [BotStep.BEAT]
+
+
+def test_the_dragon_is_not_spent_for_a_tricks_points():
+    """Tichu rulebook, "Dragon": a trick won with the Dragon is given to an opponent, so its points are lost anyway;
+    an Ace takes the same 10 points for the bot's team."""
+    hands = (p("2 3 4 6 8"), p("K 7 2 3 4 6 8 9 J"), p("R 2 3 4 5 6"), p("2 3 4 6 8 9 J Q 0"))
+    keep = bot_move(position(hands, leader=1).apply(Play(1, p("K"))), 2)
+    assert keep.action == PassTurn(2) and codes(keep) == [BotStep.KEEP_HIGH]
+
+
+@pytest.mark.parametrize("calls, bombs", [((None,) * 4, False), ((None, "tichu", None, None), True)])
+def test_a_bomb_stops_a_tichu_caller_with_three_cards_left(calls, bombs):
+    """Three cards left: a caller is bombed (Tichu rulebook, "Bombs": any time, out of turn too), a player
+    without a call is not (the bomb is kept until that player holds one card)."""
+    hands = (p("7777 3 4 5 6 8"), p("9 2 3 4"), p("J Q"), p("K A"))
+    state = position(hands, leader=1, calls=calls).apply(Play(1, p("9")))
+    move = bot_move(state, 0)
+    if bombs:
+        assert move.action == Play(0, p("7777")) and codes(move) == [BotStep.BOMB]
+    else:
+        assert move is None
+
+
+def test_a_bomb_stops_a_double_victory():
+    """Tichu rulebook, "End of a round": partners out first and second win 200 and nothing else counts; the bot
+    bombs the 9 of the player whose partner (seat 0) is out, however many cards that player holds."""
+    hands = ((), p("7777 3 4 5 6 8"), p("9 2 3 4 5 8 0"), p("J Q"))
+    state = position(hands, leader=2).apply(Play(2, p("9")))
+    move = bot_move(state, 1)
+    assert move.action == Play(1, p("7777")) and codes(move) == [BotStep.BOMB_DOUBLE]
+    assert move.steps[0].as_dict()["other"] == 3
+
+
+@pytest.mark.parametrize("threat, lead", [("8 9 0", "55"), ("8", "55")])
+def test_against_a_double_victory_a_bot_leads_what_the_other_opponent_cannot_follow(threat, lead):
+    """With seat 3 out, its partner in seat 1 must not go out second (a double victory): the bot leads a pair, the
+    lowest of its longest plays (a player with one card cannot follow it at all)."""
+    hands = (p("5 5 9 9 K"), p(threat), p("J Q 3"), ())
+    move = bot_move(position(hands, leader=0), 0)
+    assert move.action == Play(0, p(lead)) and codes(move) == [BotStep.LEAD_HARD]
+
+
+def test_against_a_double_victory_a_bot_with_only_singles_leads_its_highest():
+    """The other opponent holds one card: a low single would let it go out second; the King is the best chance."""
+    hands = (p("3 9 K"), p("8"), p("J Q 3"), ())
+    move = bot_move(position(hands, leader=0), 0)
+    assert move.action == Play(0, p("K")) and codes(move) == [BotStep.LEAD_HARD]
+
+
+def test_against_a_double_victory_a_bot_beats_with_its_lowest_play_and_keeps_the_ace():
+    """Seat 3 is out and seat 1 must not go out second: the bot beats seat 1's 7 with its 9 and keeps the Ace to
+    stop seat 1 later (spending the Ace now lets a higher card win back the lead for nothing)."""
+    hands = (p("2 4"), p("7 3 5 6 8 0"), p("9 A 3 3 4 4"), ())
+    state = position(hands, leader=1).apply(Play(1, p("7")))
+    move = bot_move(state, 2)
+    assert move.action == Play(2, p("9")) and codes(move) == [BotStep.BEAT]

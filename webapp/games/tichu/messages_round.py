@@ -67,7 +67,12 @@ MESSAGES: dict[str, Any] = {
     ),
     "tichu.round.bot.cannot": N_("Player %(seat)s passes: it has no play that beats the table, bombs aside."),
     "tichu.round.bot.bomb": N_(
-        "Player %(seat)s throws the bomb %(cards)s: the opponent is close to going out, or the trick is worth a lot."
+        "Player %(seat)s throws the bomb %(cards)s: the opponent is close to going out, or the bomb helps this "
+        "player go out."
+    ),
+    "tichu.round.bot.bomb_double": N_(
+        "Player %(seat)s throws the bomb %(cards)s on player %(other)s: that player's partner is out, and the two "
+        "must not go out first and second."
     ),
     "tichu.round.bot.dragon": N_(
         "Player %(seat)s won the trick with the Dragon and gives it to player %(to)s, the opponent with fewer "

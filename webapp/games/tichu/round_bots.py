@@ -22,14 +22,21 @@ its own cards), and comes with the reason as :class:`~webapp.core.steps.Step` s 
   play holding the wished rank (the rules oblige it; the legal list offers nothing else). On lead: lead the Dog
   to the partner when the partner still plays and called, or when the bot holds no high play; else lead the
   lowest play of the plan (low plays first, then longer before shorter), the Mah Jong wishing the highest rank
-  the bot holds none of; when an opponent is out, its longest play instead (the other opponent must not go out
-  second: a double victory). Following: pass when the partner's play is on top (no need to beat it); else beat
-  the opponent with the lowest legal play that breaks no bomb (a play of the plan first; the highest when that
-  opponent's partner is out), but keep a high single (Ace, Phoenix, Dragon) unless the trick holds 10 points or
-  more, an opponent has 4 cards or fewer or is out, the bot called Tichu, or the bot has 5 cards or fewer.
-  Bombs are kept for when they matter: in turn or out of turn, on an opponent's play when that opponent has 3
-  cards or fewer, or its partner is out, or the trick holds 20 points or more, or the bot goes out with the
-  bomb and at most one more play.
+  the bot holds none of; when an opponent is out, its longest play instead, the lowest of equally long ones
+  (but the highest single when the other opponent holds one card), as a play longer than that opponent's hand
+  cannot be followed but by a bomb (the other opponent must not go out second: a double victory). Following: pass when
+  the partner's play is on top (no need to beat it); else beat the opponent with the lowest legal play that
+  breaks no bomb (a play of the plan first), also when that opponent's partner is out: the high plays kept are
+  what stops that opponent later (the highest play, ``tichu.round.bot.stop``, is no longer chosen: with it the
+  benchmark's double victories rose by 3 points).
+* Keeping the high cards (as good players do, so that they are still there to stop a Tichu or a double
+  victory): a high play (any kind, see :func:`is_high`) is spent only when much is at stake
+  (:func:`_stakes`: an opponent is out, an opponent who called Tichu or Grand Tichu still plays, or the bot or
+  its partner called and still plays, so the partner of a caller fights for the caller), when the bot holds 5
+  cards or fewer, or, for an Ace, on a trick worth 10 points or more; else the bot passes and keeps it.
+* Bombs are kept for when they matter, in turn or out of turn: on the play of an opponent whose partner is out
+  (the double victory), of an opponent with 1 card left (3 or fewer when that opponent called Tichu or Grand
+  Tichu), or when the bot goes out with the bomb and at most one more play.
 * The Dragon: the trick goes to :func:`dragon_receiver`, the opponent holding fewer cards (the issue's rule).
 """
 
@@ -56,17 +63,15 @@ __all__ = ["BotMove", "BotStep", "GRAND_LIMIT", "TICHU_MARGIN", "bot_move", "dra
            "grand_strength", "is_high", "next_bot_move", "plan", "run_bots"]
 
 #: Grand Tichu when :func:`grand_strength` of the first 8 cards reaches this (tuned by benchmarks/tichu_bots.py).
-GRAND_LIMIT = 9
+GRAND_LIMIT = 7
 #: Tichu when the high plays (a bomb counts two) outnumber the others by this many (tuned by the benchmark).
 TICHU_MARGIN = 2
-#: A high single is spent on a trick worth this many points ...
-POINTS_WORTH_A_HIGH_CARD = 10
-#: ... or when an opponent holds this few cards, or the bot itself this few.
-OPPONENT_NEAR_OUT = 4
+#: An Ace (no other high play) is spent on a trick worth this many points ...
+POINTS_WORTH_AN_ACE = 10
+#: ... and every high play once the bot holds this few cards.
 BOT_NEAR_OUT = 5
-#: A bomb is thrown on an opponent holding this few cards, or on a trick worth this many points.
+#: A bomb is thrown on an opponent who called Tichu or Grand Tichu and holds this few cards.
 BOMB_OPPONENT_CARDS = 3
-BOMB_POINTS = 20
 #: At most this many bot actions in one call of :func:`run_bots` (a round needs far fewer).
 MAX_ACTIONS = 500
 
@@ -90,6 +95,7 @@ class BotStep(Code):
     KEEP_HIGH = "tichu.round.bot.keep_high", ("cards", "seat")
     CANNOT = "tichu.round.bot.cannot", ("seat",)
     BOMB = "tichu.round.bot.bomb", ("cards", "seat")
+    BOMB_DOUBLE = "tichu.round.bot.bomb_double", ("cards", "other", "seat")
     DRAGON = "tichu.round.bot.dragon", ("count", "seat", "to")
 
 
@@ -300,22 +306,32 @@ def _in_turn(state: RoundState, seat: int) -> BotMove:
     options = [p for p in plays if not _combo(p).is_bomb and not set(p.cards) & in_bombs]
     if not options:
         return BotMove(PassTurn(seat), (Step(BotStep.CANNOT, seat=player),))
-    if not state.hand(partner(top.seat)):  # its partner is out: beat it with the highest play, so it cannot come back
-        chosen = max(options, key=lambda p: play_order(_combo(p)))
-        return BotMove(chosen, (Step(BotStep.STOP, seat=player, other=top.seat + 1, cards=chosen.cards),))
     chosen = min(options, key=lambda p: (_rank_key(p.cards) not in planned, play_order(_combo(p))))
     combo = _combo(chosen)
-    if combo.kind is Kind.SINGLE and is_high(combo) and not _worth_a_high_card(state, seat):
+    if is_high(combo) and not _worth_a_high_play(state, seat, combo):
         return BotMove(PassTurn(seat), (Step(BotStep.KEEP_HIGH, seat=player, cards=chosen.cards),))
     return BotMove(chosen, (Step(BotStep.BEAT, seat=player, cards=chosen.cards),))
 
 
-def _worth_a_high_card(state: RoundState, seat: int) -> bool:
+def _worth_a_high_play(state: RoundState, seat: int, combo: Combination) -> bool:
+    """True when the bot in ``seat`` spends the high play ``combo`` on the trick (see the module's docstring)."""
     trick = state.trick
     assert trick is not None
-    return (card_points(trick.cards) >= POINTS_WORTH_A_HIGH_CARD
-            or any(len(state.hand(o)) <= OPPONENT_NEAR_OUT for o in opponents(seat))
-            or state.calls[seat] is not None or len(state.hand(seat)) <= BOT_NEAR_OUT)
+    ace = combo.kind is Kind.SINGLE and combo.rank == ACE
+    return ((ace and card_points(trick.cards) >= POINTS_WORTH_AN_ACE)
+            or _stakes(state, seat) or len(state.hand(seat)) <= BOT_NEAR_OUT)
+
+
+def _stakes(state: RoundState, seat: int) -> bool:
+    """True when much hangs on the tricks for ``seat``'s team: an opponent is out (the other one must not go out
+    second), an opponent who called Tichu or Grand Tichu still plays, or the bot's team called."""
+    rivals = opponents(seat)
+    if any(not state.hand(o) for o in rivals):
+        return True
+    if any(state.calls[o] is not None and state.hand(o) for o in rivals):
+        return True
+    mate = partner(seat)
+    return state.calls[seat] is not None or (state.calls[mate] is not None and bool(state.hand(mate)))
 
 
 def _wish_of(hand: tuple[TichuCard, ...]) -> int:
@@ -334,8 +350,9 @@ def _lead(state: RoundState, seat: int, plays: list[Play]) -> BotMove:
         return BotMove(dog, (Step(BotStep.LEAD_DOG, seat=player),))
     by_ranks = {(_rank_key(p.cards), _combo(p).kind): p for p in plays}
     hard = any(not state.hand(o) for o in opponents(seat))
-    if hard:  # stop the double victory: lead what is hard to follow
-        key = lambda p: (p.is_bomb, -p.length, -p.rank)  # noqa: E731
+    if hard:  # stop the double victory: lead what the other opponent cannot follow, low cards first
+        few = min(len(state.hand(o)) for o in opponents(seat) if state.hand(o))
+        key = lambda p: (p.is_bomb, p.length <= few, -p.length, -p.rank if p.length == few == 1 else p.rank)  # noqa: E731
     else:
         key = lambda p: (p.is_bomb, is_high(p), p.rank, -p.length)  # noqa: E731
     order = sorted((p for p in mine if p.cards != (TichuCard(DOG),)), key=key)
@@ -365,11 +382,15 @@ def _bomb_if_it_matters(state: RoundState, seat: int, plays: list[Play] | None =
         return None
     bomb = mine[0]
     after = tuple(c for c in state.hand(seat) if c not in bomb.cards)
-    matters = (len(state.hand(top.seat)) <= BOMB_OPPONENT_CARDS or not state.hand(partner(top.seat))
-               or card_points(trick.cards) >= BOMB_POINTS or len(plan(after)) <= 1)
-    if not matters:
+    left = len(state.hand(top.seat))
+    if not state.hand(partner(top.seat)):
+        code = BotStep.BOMB_DOUBLE
+    elif left <= (BOMB_OPPONENT_CARDS if state.calls[top.seat] is not None else 1) or len(plan(after)) <= 1:
+        code = BotStep.BOMB
+    else:
         return None
-    return BotMove(bomb, (Step(BotStep.BOMB, seat=seat + 1, cards=bomb.cards),))
+    extra = {"other": top.seat + 1} if code is BotStep.BOMB_DOUBLE else {}
+    return BotMove(bomb, (Step(code, seat=seat + 1, cards=bomb.cards, **extra),))
 
 
 def _bomb_out_of_turn(state: RoundState, seat: int) -> BotMove | None:
