@@ -75,7 +75,7 @@ def test_switch_to_german_and_back_keeps_the_hand(page: Page):
 
 def test_four_colour_deck(page: Page):
     page.goto("/skat")
-    toggle = page.locator("button[name=deck]")
+    toggle = page.locator(".settings-wide button[name=deck]")  # the header's row (phones: the copy in the menu)
     expect(toggle).to_have_attribute("aria-pressed", "false")
     expect_colours(page, "#card-AS", "#card-AC", same=True)  # two-colour deck: spades and clubs are both black
 
@@ -96,3 +96,18 @@ def test_four_colour_deck(page: Page):
     expect(toggle).to_have_attribute("aria-pressed", "false")
     expect_colours(page, "#card-AS", "#card-AC", same=True)
     expect(page.locator("#card-JC")).to_have_attribute("aria-pressed", "true")  # the hand survives the toggle
+
+
+def test_on_a_phone_the_languages_are_in_the_menu_and_the_header_is_one_row(new_page):
+    """Five language buttons do not fit a phone's header: they wait in the menu, with the deck button, and work
+    from there without JavaScript; the closed header is one row, so the page starts near the top."""
+    page = new_page(locale="fr-FR", viewport={"width": 390, "height": 844}, has_touch=True, java_script_enabled=False)
+    page.goto("/skat?hand=JC")
+    expect(page.get_by_role("button", name="Deutsch")).to_have_count(0)  # hidden while the menu is closed
+    assert page.locator("header.site").bounding_box()["height"] < 80
+    page.locator("details.nav-menu summary").click()
+    for name in ("Deutsch", "English", "Español", "Français", "Português"):
+        expect(page.get_by_role("button", name=name)).to_be_visible()
+    page.get_by_role("button", name="Deutsch").click()
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page).to_have_url(re.compile(r"/skat\?hand=JC$"))

@@ -80,7 +80,7 @@ def play_round(page: Page, name: str, grand: bool, words: dict[str, str]) -> Non
 def test_a_whole_round_by_clicks(new_page, size, lang, grand):
     page = new_page(locale="de-DE" if lang == "de" else "en-US", **touch_options(size))
     page.goto(START)
-    words = {"en": {"again": "Play the same deal again"}, "de": {"again": "Noch einmal dasselbe Spiel"}}[lang]
+    words = {"en": {"again": "Play the same deal again"}, "de": {"again": "Die gleichen Karten noch einmal"}}[lang]
     play_round(page, f"{size}-{lang}", grand, words)
 
 
