@@ -450,9 +450,11 @@ async def main(args: argparse.Namespace) -> int:
             pg.stop()
         if redis is not None:
             with socket.create_connection((HOST, int(limiter.rsplit(":", 1)[1])), timeout=5) as connection:
-                connection.sendall(b"DBSIZE\r\n")
-                keys = connection.recv(64).decode().strip(":\r\n")
-            killed.append(f"rate-limit counters kept in the shared Redis: {keys}")
+                connection.sendall(b"INFO stats\r\n")
+                info = connection.recv(65536).decode()
+            counted = re.search(r"total_commands_processed:(\d+)", info)
+            killed.append(f"the shared Redis answered {counted.group(1) if counted else '?'} commands "
+                          f"(the rate limiter's counts of both servers)")
             redis.terminate()
             redis.wait()
         shutil.rmtree(workdir, ignore_errors=True)
