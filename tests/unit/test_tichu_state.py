@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from webapp.core.steps import RuleInputError, Step
 from webapp.games.tichu.lessons import CHILD, LESSONS, GiveDragon, LessonState, Pass, Play
 from webapp.games.tichu.rules import ErrorCode, Reason, judge, judge_pass, parse_play
-from webapp.games.tichu.trick import IllegalMove, RuleViolation, TrickError, TrickStep
+from webapp.games.tichu.trick import IllegalMove, RuleViolation, Trick, TrickError, TrickStep
 
 
 def cards(text: str):
@@ -173,3 +173,16 @@ def test_verdict_reasons_are_enum_members_and_their_codes(previous, play, reason
 def test_pass_is_legal_exactly_for_the_pass_reason(previous, hand, legal, reason):
     verdict = judge_pass(cards(previous), wish=9, hand=cards(hand) if hand else None)
     assert verdict.reason is reason and verdict.legal is legal
+
+
+def test_a_bomb_that_wins_a_trick_without_the_dragon_says_nothing_of_the_dragon():
+    """Rulebook "Bombs": a bomb wins the trick. Only when a Dragon was in it is the trick not given away, so the
+    sentence about the bombed Dragon belongs to that case alone (it was said after every winning bomb)."""
+    trick = Trick.deal([cards("5"), cards("9999"), cards("2"), cards("3")], leader=0)
+    trick = trick.play(0, cards("5")).play(1, cards("9999"))
+    for seat in (2, 3, 0):
+        if not trick.is_over:
+            trick = trick.pass_(seat)
+    result = trick.result()
+    assert Step(TrickStep.BOMB_WINS_PLAIN, seat=2) in result.steps
+    assert Step(TrickStep.BOMB_WINS, seat=2) not in result.steps

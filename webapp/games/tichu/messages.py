@@ -217,6 +217,7 @@ MESSAGES: dict[str, Any] = {
     "tichu.error.gift_not_dragon": N_("Only a trick won with the Dragon is given away."),
     "tichu.trick.dog": N_("Player %(seat)s played the Dog: the trick ends at once and player %(lead)s, the partner, leads."),
     "tichu.trick.bomb_wins": N_("Player %(seat)s’s bomb won the trick: a bombed Dragon is not given away."),
+    "tichu.trick.bomb_wins_plain": N_("Player %(seat)s’s bomb won the trick."),
     "tichu.trick.dragon_gift": N_(
         "Player %(seat)s won the trick with the Dragon and gives it, with its %(points)s points, to player %(taker)s, an opponent."
     ),

@@ -64,7 +64,8 @@ class TrickStep(Code):
     """How a finished trick is resolved (Tichu rulebook: "Dog", "Dragon", "Bombs", end of a trick)."""
 
     DOG = "tichu.trick.dog", ("lead", "seat")
-    BOMB_WINS = "tichu.trick.bomb_wins", ("seat",)
+    BOMB_WINS = "tichu.trick.bomb_wins", ("seat",)  # a Dragon was bombed: the trick is not given away
+    BOMB_WINS_PLAIN = "tichu.trick.bomb_wins_plain", ("seat",)  # no Dragon in the trick
     DRAGON_GIFT = "tichu.trick.dragon_gift", ("points", "seat", "taker")
     WON = "tichu.trick.won", ("points", "seat")
     OUT_LEAD = "tichu.trick.out_lead", ("lead", "seat")
@@ -355,7 +356,8 @@ class Trick:
             steps.append(Step(TrickStep.DOG, seat=winner + 1, lead=_player(lead)))
             return TrickResult(winner, winner, points, lead, tuple(steps))
         if top.out_of_turn or combo.is_bomb:
-            steps.append(Step(TrickStep.BOMB_WINS, seat=winner + 1))
+            bombed_dragon = any(card.rank == DRAGON for card in self.cards)
+            steps.append(Step(TrickStep.BOMB_WINS if bombed_dragon else TrickStep.BOMB_WINS_PLAIN, seat=winner + 1))
         if self.needs_gift:
             if gift_to not in opponents(winner):
                 raise RuleViolation(TrickError.GIFT, "give the Dragon trick to an opponent", seat=winner + 1)
