@@ -19,6 +19,7 @@ If no Chromium executable exists, every test in this folder is skipped.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -27,6 +28,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 import pytest
+from flask import Flask
 from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Response, expect, sync_playwright
 from werkzeug.serving import make_server
 
@@ -81,22 +83,29 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 # --- the live server -----------------------------------------------------------
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Serve the app (CSRF protection on, as in production) on a fresh database; yield its base URL."""
-    instance = tmp_path_factory.mktemp("instance")
-    app = create_app({"TESTING": True, "SECRET_KEY": "e2e-test-secret",
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{instance / 'e2e.sqlite3'}"})
+@contextlib.contextmanager
+def served_app(instance: Path, secret: str, **config) -> Iterator[tuple[Flask, str]]:
+    """Create the app (CSRF protection on, as in production) on a fresh SQLite database in ``instance`` with
+    ``config`` added, serve it in a thread on a free loopback port; yield ``(app, base URL)``, then stop it."""
+    app = create_app({"TESTING": True, "SECRET_KEY": secret,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{instance / 'e2e.sqlite3'}", **config})
     app.instance_path = str(instance)
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="e2e-live-server", daemon=True)
+    thread = threading.Thread(target=server.serve_forever, name=f"e2e-server-{instance.name}", daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_port}"
+        yield app, f"http://127.0.0.1:{server.server_port}"
     finally:
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Serve the app on a fresh database (:func:`served_app`); yield its base URL."""
+    with served_app(tmp_path_factory.mktemp("instance"), "e2e-test-secret") as (_app, base):
+        yield base
 
 
 # --- the browser ------------------------------------------------------------------

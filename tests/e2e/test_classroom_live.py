@@ -18,15 +18,13 @@ from typing import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
-from werkzeug.serving import make_server
 
-from webapp import create_app
 from webapp.classroom import service
 from webapp.core.db import db
 from webapp.core.models import ClassSession
 
 from .accessibility import assert_accessible
-from .conftest import EXPECT_TIMEOUT, SCREENSHOTS, TABLET
+from .conftest import EXPECT_TIMEOUT, SCREENSHOTS, TABLET, served_app
 
 pytestmark = pytest.mark.e2e
 
@@ -68,20 +66,9 @@ class Clock:
 @pytest.fixture(scope="module")
 def classroom_server(tmp_path_factory: pytest.TempPathFactory):
     """The app with a test clock on a fresh database, served in a thread: ``(app, clock, base URL)``."""
-    instance = tmp_path_factory.mktemp("classroom-live")
     clock = Clock()
-    app = create_app({"TESTING": True, "SECRET_KEY": "e2e-classroom", "CLASSROOM_CLOCK": clock,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{instance / 'class.sqlite3'}"})
-    app.instance_path = str(instance)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="e2e-classroom-server", daemon=True)
-    thread.start()
-    try:
-        yield app, clock, f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with served_app(tmp_path_factory.mktemp("classroom-live"), "e2e-classroom", CLASSROOM_CLOCK=clock) as (app, base):
+        yield app, clock, base
 
 
 @pytest.fixture
