@@ -169,7 +169,7 @@ def test_a_locked_database_on_a_poll_answers_the_error_page(app, stored, monkeyp
     def locked(*args, **kwargs):
         raise OperationalError("select", {}, sqlite3.OperationalError("database is locked"))
 
-    monkeypatch.setattr(service, "current_version", locked)
+    monkeypatch.setattr(service, "poll_state", locked)
     code = stored["code"]
     response = _client(app, stored, lang).get(f"/class/{code}/play/state?v=1", headers={"Accept-Language": lang})
     assert_error_page(response, lang, caplog, "/play/state")

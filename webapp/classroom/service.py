@@ -35,7 +35,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, NamedTuple
 
 from flask import current_app, has_app_context
 from sqlalchemy import bindparam, func
@@ -43,7 +43,7 @@ from sqlalchemy.exc import IntegrityError
 
 from webapp import quiz
 from webapp.classroom import scores
-from webapp.core.db import db
+from webapp.core.db import db, writing
 from webapp.core.models import ClassSession, Participant, check_cap, utcnow
 from webapp.core.models import Response as Answer
 from webapp.core.steps import Step
@@ -57,6 +57,22 @@ MAX_CHILDREN = 60
 COUNTDOWNS = (0, 10, 20, 30, 60)
 #: The longest token (teacher link, class cookie) worth hashing; longer ones are no token of ours.
 TOKEN_MAX = 64
+
+
+#: The hot queries, built once (building a statement costs more than running it on SQLite).
+_SESSION_BY_CODE = db.select(ClassSession).where(ClassSession.join_code == bindparam("code"))
+_SESSION_AND_CHILD = (
+    db.select(ClassSession, Participant)
+    .outerjoin(Participant, (Participant.session_id == ClassSession.id)
+               & (Participant.token_hash == bindparam("token_hash")))
+    .where(ClassSession.join_code == bindparam("code"))
+)
+_CLASS_NOW = db.select(ClassSession, Participant).join(Participant, Participant.session_id == ClassSession.id).where(
+    ClassSession.id == bindparam("session_id"), Participant.id == bindparam("child"))
+_ANSWER_OF = db.select(Answer).where(Answer.participant_id == bindparam("child"),
+                                     Answer.round_number == bindparam("number"))
+_STREAK_OF = db.select(Answer.streak).where(Answer.participant_id == bindparam("child"),
+                                            Answer.round_number == bindparam("number"))
 
 
 class Mode(StrEnum):
@@ -140,8 +156,11 @@ def seconds_left(row: ClassSession, at: datetime | None = None) -> int | None:
     """Whole seconds (rounded up) until the open round's deadline; None without a countdown or when closed."""
     if row.round_deadline is None or not is_open(row, at):
         return None
-    left = (row.round_deadline - (at or now())).total_seconds()
-    return max(0, int(-(-left // 1)))
+    return _seconds_until(row.round_deadline, at or now())
+
+
+def _seconds_until(deadline: datetime, at: datetime) -> int:
+    return max(0, int(-(-(deadline - at).total_seconds() // 1)))  # rounded up
 
 
 def series_over(row: ClassSession) -> bool:
@@ -165,7 +184,7 @@ def find_session(code: str) -> ClassSession | None:
     normal = quiz.normalise_code(code)
     if normal is None:
         return None
-    row = db.session.execute(db.select(ClassSession).filter_by(join_code=normal)).scalar_one_or_none()
+    row = db.session.execute(_SESSION_BY_CODE, {"code": normal}).scalar_one_or_none()
     if row is None or row.expires_at <= utcnow():
         return None
     return row
@@ -192,14 +211,18 @@ def teacher_session(code: str, token: str) -> ClassSession | None:
     return row
 
 
-def participant(row: ClassSession, cookies: Mapping[str, str]) -> Participant | None:
-    """The child of this class whose token is in ``cookies`` (the request's), or None."""
-    token = cookies.get(cookie_name(row.join_code), "")
-    if not token or len(token) > TOKEN_MAX:
-        return None
-    return db.session.execute(
-        db.select(Participant).filter_by(token_hash=hash_token(token), session_id=row.id)
-    ).scalar_one_or_none()
+def session_and_child(code: str, cookies: Mapping[str, str]) -> tuple[ClassSession | None, Participant | None]:
+    """The live session with this join code (as typed) and its child whose token is in ``cookies``, in one
+    query: ``(None, None)`` for no live session, ``(row, None)`` for a request of no child of it."""
+    normal = quiz.normalise_code(code)
+    if normal is None:
+        return None, None
+    token = cookies.get(cookie_name(normal), "")
+    token_hash = hash_token(token) if token and len(token) <= TOKEN_MAX else ""
+    found = db.session.execute(_SESSION_AND_CHILD, {"code": normal, "token_hash": token_hash}).first()
+    if found is None or found[0].expires_at <= utcnow():
+        return None, None
+    return found[0], found[1]
 
 
 def round_question(row: ClassSession, number: int, demo: bool = False) -> Asked:
@@ -345,9 +368,7 @@ def child_context(row: ClassSession, child: Participant, at: datetime | None = N
         return context
     if row.mode == Mode.QUESTION and row.round_number:
         asked = round_question(row, row.round_number)
-        stored = db.session.execute(
-            db.select(Answer).filter_by(participant_id=child.id, round_number=row.round_number)
-        ).scalar_one_or_none()
+        stored = db.session.execute(_ANSWER_OF, {"child": child.id, "number": row.round_number}).scalar_one_or_none()
         context["asked"] = asked
         if stored is not None:
             context["given"], context["scored"] = stored.answer, stored
@@ -371,17 +392,34 @@ def _version_query():
         .exists()
     )
     return (
-        db.select(ClassSession.mode, ClassSession.round_number, ClassSession.round_open, ClassSession.round_deadline,
-                  answered, Participant.removed)
+        db.select(ClassSession.id, ClassSession.mode, ClassSession.round_number, ClassSession.round_open,
+                  ClassSession.round_deadline, answered, Participant.removed)
         .join(Participant, Participant.session_id == ClassSession.id)
         .where(ClassSession.join_code == bindparam("code"), ClassSession.expires_at > bindparam("now"),
                Participant.token_hash == bindparam("token_hash"))
     )
 
 
-def current_version(code: str, cookies: Mapping[str, str], execute: Callable | None = None,
-                    at: datetime | None = None) -> str | None:
-    """The panel version of the child with this class cookie, in one query; None if not joined (or no class).
+class PollState(NamedTuple):
+    """What a child's poll looks up (:func:`poll_state`).
+
+    Attributes:
+        version: the panel's version (:func:`panel_version`).
+        session_id: the class session's id.
+        seconds_left: whole seconds until the open round's deadline (None: no countdown, or not open).
+        alike: True when the panel is the same for every child of the class (an open round the child has
+            not answered yet): the views render it once per class, language and second.
+    """
+
+    version: str
+    session_id: int
+    seconds_left: int | None
+    alike: bool
+
+
+def poll_state(code: str, cookies: Mapping[str, str], execute: Callable | None = None,
+               at: datetime | None = None) -> PollState | None:
+    """The panel state of the child with this class cookie, in one query; None if not joined (or no class).
 
     ``execute`` is a connection's or session's ``execute`` (default: the ORM
     session's); ``at`` the time (default :func:`now`): a round whose deadline has
@@ -400,16 +438,23 @@ def current_version(code: str, cookies: Mapping[str, str], execute: Callable | N
     ).first()
     if found is None:
         return None
-    mode, number, round_open, deadline, answered, removed = found
+    session_id, mode, number, round_open, deadline, answered, removed = found
     open_now = mode == Mode.QUESTION and bool(round_open) and bool(number) and (deadline is None or at < deadline)
-    return panel_version(mode, number, open_now, bool(answered), bool(removed))
+    left = _seconds_until(deadline, at) if open_now and deadline is not None else None
+    return PollState(panel_version(mode, number, open_now, bool(answered), bool(removed)), session_id, left,
+                     alike=open_now and not answered and not removed)
 
 
-def answer(row: ClassSession, child: Participant, round_text: str, form: Mapping[str, str]) -> None:
+def answer(row: ClassSession, child: Participant, round_text: str, form: Mapping[str, str]) -> Answer | None:
     """Store the child's answer (in ``form``) to round ``round_text``, once: a second answer changes nothing.
 
     The answer's seconds (from the round's start), points (:func:`.scores.points`) and streak
-    (:func:`.scores.streak_after`) are stored with it.
+    (:func:`.scores.streak_after`) are stored with it. The answer is read and checked first; the write lock is
+    held only to check the class again (the teacher may have closed the round or removed the child meanwhile)
+    and to store the answer (:func:`webapp.core.db.writing`).
+
+    Returns:
+        the stored answer, or None when the child had answered this round before (the first answer counts).
 
     Raises:
         NotNow: ``class.error.removed`` (the teacher took the child out), ``class.error.closed``: that round
@@ -417,27 +462,38 @@ def answer(row: ClassSession, child: Participant, round_text: str, form: Mapping
         kinds.AnswerError: the answer is incomplete or malformed (400; the question stays).
     """
     at = now()
-    if child.removed:
-        raise NotNow(Step("class.error.removed"))
-    if not (is_open(row, at) and round_text == str(row.round_number)):
-        raise NotNow(Step("class.error.closed"))
-    asked = round_question(row, row.round_number)
+    _check_can_answer(row, child, round_text, at)
+    number = row.round_number
+    asked = round_question(row, number)
     given = kinds.parse_answer(asked.kind, form)
     correct = asked.check(given).correct
     seconds = max(0.0, (at - (row.round_opened_at or at)).total_seconds())
     countdown = int((row.round_deadline - row.round_opened_at).total_seconds()) if (
         row.round_deadline and row.round_opened_at) else 0
-    previous = db.session.execute(
-        db.select(Answer.streak).filter_by(participant_id=child.id, round_number=row.round_number - 1)
-    ).scalar_one_or_none()
-    db.session.add(Answer(session_id=row.id, participant_id=child.id, round_number=row.round_number,
-                          answer=given, correct=correct, created_at=at, seconds=round(seconds, 3),
-                          points=scores.points(correct, seconds, countdown, row.speed_bonus),
-                          streak=scores.streak_after(correct, previous)))
-    try:
-        db.session.commit()
-    except IntegrityError:  # answered before (another tab): the first answer counts
-        db.session.rollback()
+    previous = db.session.execute(_STREAK_OF, {"child": child.id, "number": number - 1}).scalar_one_or_none()
+    stored = Answer(session_id=row.id, participant_id=child.id, round_number=number, answer=given,
+                    correct=correct, created_at=at, seconds=round(seconds, 3),
+                    points=scores.points(correct, seconds, countdown, row.speed_bonus),
+                    streak=scores.streak_after(correct, previous))
+    ids = {"session_id": row.id, "child": child.id}  # read now: writing() expires both objects
+    with writing():
+        # the class as it is now, under the write lock (one query reloads both)
+        db.session.execute(_CLASS_NOW, ids).first()
+        _check_can_answer(row, child, round_text, at)
+        db.session.add(stored)
+        try:
+            db.session.commit()
+        except IntegrityError:  # answered before (another tab): the first answer counts
+            db.session.rollback()
+            return None
+    return stored
+
+
+def _check_can_answer(row: ClassSession, child: Participant, round_text: str, at: datetime) -> None:
+    if child.removed:
+        raise NotNow(Step("class.error.removed"))
+    if not (is_open(row, at) and round_text == str(row.round_number)):
+        raise NotNow(Step("class.error.closed"))
 
 
 # --- points and places -------------------------------------------------------------------
@@ -481,35 +537,35 @@ def act(row: ClassSession, action: Action, *, countdown: int | None = None, spee
         ValueError: ``countdown`` is not one of :data:`COUNTDOWNS`.
     """
     at = now()
-    if row.mode not in ALLOWED.get(action, _NOT_ENDED):
-        raise NotNow()
-    if action is Action.DEMO:
-        row.mode, row.demo_number, row.demo_revealed = Mode.DEMO, row.demo_number + 1, 0
-    elif action is Action.REVEAL:
-        steps = len(round_question(row, row.demo_number, demo=True).solution().steps)
-        row.demo_revealed = min(steps, row.demo_revealed + 1)
-    elif action is Action.ASK:
-        _ask(row, at, countdown, speed_bonus)
-    elif action is Action.CLOSE:
-        row.round_open = False
-    elif action is Action.NAMES:
-        row.show_names = not row.show_names
-    elif action is Action.BOARD:
-        if is_open(row, at):
+    with writing():  # the class as it is now, under the write lock; committed at the end of the block
+        if row.mode not in ALLOWED.get(action, _NOT_ENDED):
             raise NotNow()
-        row.show_board = not row.show_board
-    elif action is Action.LOCK:
-        row.locked = not row.locked
-    elif action is Action.REMOVE:
-        child = db.session.get(Participant, child_id) if child_id is not None else None
-        if child is None or child.session_id != row.id or child.removed:
-            raise NotNow()
-        child.removed = True
-    else:  # end
-        if not confirmed and not series_over(row):
-            raise NotNow(Step("class.error.confirm"))
-        row.mode, row.round_open, row.ended_at = Mode.ENDED, False, utcnow()
-    db.session.commit()
+        if action is Action.DEMO:
+            row.mode, row.demo_number, row.demo_revealed = Mode.DEMO, row.demo_number + 1, 0
+        elif action is Action.REVEAL:
+            steps = len(round_question(row, row.demo_number, demo=True).solution().steps)
+            row.demo_revealed = min(steps, row.demo_revealed + 1)
+        elif action is Action.ASK:
+            _ask(row, at, countdown, speed_bonus)
+        elif action is Action.CLOSE:
+            row.round_open = False
+        elif action is Action.NAMES:
+            row.show_names = not row.show_names
+        elif action is Action.BOARD:
+            if is_open(row, at):
+                raise NotNow()
+            row.show_board = not row.show_board
+        elif action is Action.LOCK:
+            row.locked = not row.locked
+        elif action is Action.REMOVE:
+            child = db.session.get(Participant, child_id) if child_id is not None else None
+            if child is None or child.session_id != row.id or child.removed:
+                raise NotNow()
+            child.removed = True
+        else:  # end
+            if not confirmed and not series_over(row):
+                raise NotNow(Step("class.error.confirm"))
+            row.mode, row.round_open, row.ended_at = Mode.ENDED, False, utcnow()
 
 
 def _ask(row: ClassSession, at: datetime, countdown: int | None, speed_bonus: bool | None) -> None:

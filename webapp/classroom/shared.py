@@ -16,7 +16,7 @@ from typing import Any, Callable, Hashable
 from flask import Flask, current_app
 from markupsafe import Markup
 
-__all__ = ["SharedRender", "shared"]
+__all__ = ["SharedRender", "open_panel_key", "shared"]
 
 KEY = "classroom_shared"
 
@@ -25,10 +25,11 @@ class SharedRender:
     """A bounded, thread-safe store of rendered HTML (least recently used goes first).
 
     Args:
-        size: how many entries it keeps (each is a few kB).
+        size: how many entries it keeps (each is a few kB; 30 classes at once keep about 600: three parts of
+            each question, the feedback on each answer given, the standings).
     """
 
-    def __init__(self, size: int = 256) -> None:
+    def __init__(self, size: int = 2048) -> None:
         self.size = size
         self._items: OrderedDict[Hashable, Any] = OrderedDict()
         self._lock = threading.Lock()
@@ -36,12 +37,15 @@ class SharedRender:
 
     def get(self, key: Hashable, make: Callable[[], Any]) -> Any:
         """The value stored under ``key`` (immutable: HTML as :class:`~markupsafe.Markup`, tuples), made by
-        ``make()`` the first time (two requests at once may both make it; both get equal values)."""
+        ``make()`` the first time (two requests at once may both make it; both get equal values). A ``make``
+        that returns None keeps nothing (asked again next time)."""
         with self._lock:
             if key in self._items:
                 self._items.move_to_end(key)
                 return self._items[key]
         value = make()
+        if value is None:
+            return None
         with self._lock:
             self.made += 1
             self._items[key] = value
@@ -49,9 +53,20 @@ class SharedRender:
                 self._items.popitem(last=False)
         return value
 
+    def peek(self, key: Hashable) -> Any:
+        """The value stored under ``key``, or None (nothing is made)."""
+        with self._lock:
+            return self._items.get(key)
+
     def html(self, key: Hashable, make: Callable[[], str]) -> Markup:
         """:meth:`get` for rendered HTML."""
         return self.get(key, lambda: Markup(make()))
+
+
+def open_panel_key(session_id: int, version: str, seconds_left: int | None, language: str) -> tuple:
+    """The key of a child's panel that is alike for the whole class (an open round not yet answered: see
+    :class:`webapp.classroom.service.PollState`), per language and second of the countdown."""
+    return "open panel", session_id, version, seconds_left, language
 
 
 def init_app(app: Flask) -> None:

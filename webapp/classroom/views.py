@@ -56,6 +56,7 @@ from webapp.classroom.export import answers_csv, qr_svg
 from webapp.classroom.quickpoll import QuickPoll
 from webapp.classroom.service import Action, BadNickname, NicknameTaken, NotNow
 from webapp.core import security
+from webapp.core.db import reads_first
 from webapp.core.models import CapReached, ClassSession, Participant
 from webapp.core.steps import Step
 from webapp.core.web import is_htmx
@@ -176,8 +177,8 @@ def qr(code: str):
 @_guess_limit
 def join_page(code: str):
     """The join form with the code filled in; a child who has joined goes on to the play page."""
-    row = service.find_session(code)
-    if row is not None and service.participant(row, request.cookies) is not None:
+    row, child = service.session_and_child(code, request.cookies)
+    if child is not None:
         return redirect(url_for("classroom.play", code=row.join_code), code=303)
     if row is None:
         return _start_page(Step("class.error.code", typed=code[:12]), 404, code=code[:12])
@@ -214,10 +215,23 @@ def _question_parts(row: ClassSession, number: int) -> dict[str, Markup]:
     """The cards and the answer buttons of round ``number``, rendered once per question and language for the
     whole class (:mod:`.shared`): ``cards``, ``huge`` (the projector's cards) and ``fields``."""
     asked = service.round_question(row, number)
-    key = (row.kind, row.difficulty, row.seed, number, str(get_locale()))
+    key = _question_key(row, number)
     store = shared.shared()
     return {part: store.html(key + (part,), lambda part=part: render_template(
         "classroom/_question_part.html", part=part, asked=asked)) for part in ("cards", "huge", "fields")}
+
+
+def _question_key(row: ClassSession, number: int) -> tuple:
+    """What decides how round ``number`` of ``row`` looks: the question and the language."""
+    return row.kind, row.difficulty, row.seed, number, str(get_locale())
+
+
+def _feedback(row: ClassSession, asked, given: dict, checked) -> Markup:
+    """The feedback on the answer ``given`` to the closed round (the verdict, the right answer, the steps),
+    rendered once per answer given in the class and language: thirty tablets mostly gave a few answers."""
+    key = _question_key(row, row.round_number) + ("feedback", repr(sorted(given.items())))
+    return shared.shared().html(key, lambda: render_template("classroom/_question_part.html", part="feedback",
+                                                             asked=asked, given=given, checked=checked))
 
 
 def _standings(row: ClassSession):
@@ -231,13 +245,14 @@ def _child_context(row: ClassSession, child: Participant) -> dict:
     context = service.child_context(row, child, standings_of=_standings)
     if context["asked"] is not None:
         context["parts"] = _question_parts(row, row.round_number)
+        if context["checked"] is not None:
+            context["parts"]["feedback"] = _feedback(row, context["asked"], context["given"], context["checked"])
     return context
 
 def _child_or_join(code: str) -> tuple[ClassSession, Participant] | Response:
-    row = service.find_session(code)
+    row, child = service.session_and_child(code, request.cookies)
     if row is None:
         abort(404)
-    child = service.participant(row, request.cookies)
     if child is None:
         return redirect(url_for("classroom.join_page", code=row.join_code), code=303)
     return row, child
@@ -255,24 +270,35 @@ def play(code: str):
 
 @bp.get("/class/<code>/play/state")
 def play_state(code: str):
-    """Polled by the child's page: 204 while version ``v`` is current, else the new panel (401: not joined)."""
+    """Polled by the child's page: 204 while version ``v`` is current, else the new panel (401: not joined).
+
+    The panel of an open round that the child has not answered is the same for the whole class (the question,
+    its buttons, the countdown; htmx sends the CSRF token from the page): it is rendered once per class, language
+    and second of the countdown (:func:`.shared.open_panel_key`), and :class:`QuickPoll` serves it from then on
+    before Flask (thirty or 900 tablets ask for it within the same two seconds).
+    """
     if QuickPoll.KEY in request.environ:  # looked up before Flask
-        version = request.environ[QuickPoll.KEY]
+        state = request.environ[QuickPoll.KEY]
     else:
-        version = service.current_version(code, request.cookies)
-    if version is None:  # not joined, or the class expired: say so instead of a question
+        state = service.poll_state(code, request.cookies)
+    if state is None:  # not joined, or the class expired: say so instead of a question
         return render_template("classroom/_not_joined.html"), 401
-    if request.args.get("v") == version:
+    if request.args.get("v") == state.version:
         return "", 204
     found = _child_or_join(code)
     if isinstance(found, Response):  # pragma: no cover - the class expired between the two queries
         return render_template("classroom/_not_joined.html"), 401
-    return render_template("classroom/_child.html", **_child_context(*found))
+    context = _child_context(*found)
+    if state.alike and (context["version"], context["seconds_left"]) == (state.version, state.seconds_left):
+        key = shared.open_panel_key(state.session_id, state.version, state.seconds_left, str(get_locale()))
+        return shared.shared().html(key, lambda: render_template("classroom/_child.html", alike=True, **context))
+    return render_template("classroom/_child.html", **context)
 
 
 @bp.post("/class/<code>/answer")
 @_guess_limit
 @security.limiter.limit(lambda: current_app.config["CLASS_ANSWER_LIMIT"])
+@reads_first
 def answer(code: str):
     """Store the child's answer to the open round (``round`` field) once.
 
@@ -346,10 +372,9 @@ def present(code: str):
 def live(code: str):
     """The board (polled every second): 204 while version ``v`` is current, else the new board."""
     row = _teacher(code)
-    context = presenter.teacher_context(row)
-    if is_htmx() and request.args.get("v") == context["version"]:
+    if is_htmx() and request.args.get("v") == presenter.board_version(row):
         return _private(make_response("", 204))
-    return _presenter("classroom/_board.html" if is_htmx() else "classroom/present.html", row, context=context)
+    return _presenter("classroom/_board.html" if is_htmx() else "classroom/present.html", row)
 
 
 @bp.get("/class/<code>/present/children")
@@ -357,10 +382,10 @@ def live(code: str):
 def children(code: str):
     """The teacher's list of children (polled every 2 s): 204 while version ``v`` is current."""
     row = _teacher(code)
-    listed = [p for p in row.participants if not p.removed]
-    version = presenter.children_version(listed)
+    version = presenter.children_version(presenter.child_ids(row))
     if request.args.get("v") == version:
         return _private(make_response("", 204))
+    listed = [p for p in row.participants if not p.removed]
     return _private(make_response(render_template("classroom/_children.html", row=row, children=listed,
                                                   children_version=version)))
 
@@ -382,6 +407,7 @@ def _flag(name: str) -> bool | None:
 
 @bp.post("/class/<code>/present/do")
 @_guess_limit
+@reads_first
 def act(code: str):
     """One teacher action (``action`` field, see the module docstring); with htmx the presenter part comes back
     in place, without JavaScript a redirect to the presenter page (an unconfirmed end: to the question).

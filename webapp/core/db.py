@@ -10,7 +10,11 @@ Where the data lives:
   survives a crash of the server process and of the machine), a busy timeout
   for several server processes, and ``BEGIN IMMEDIATE`` for the transactions of
   POST requests, so that two workers writing at once wait for each other
-  instead of failing.
+  instead of failing. A busy view that reads a lot before it writes (a child's
+  answer, a teacher's action) is marked :func:`reads_first` and writes in a
+  :func:`writing` block: it holds the write lock only for its writes, not
+  while it reads, checks and renders (with the lock held for the whole request,
+  900 tablets answering at once queued behind each other's rendering).
 * :func:`upgrade` brings the schema to the newest Alembic revision
   (``webapp/migrations``); :func:`init_app` calls it when the app starts
   (``AUTO_MIGRATE``, on by default), under a file lock in the instance folder
@@ -19,12 +23,16 @@ Where the data lives:
 
 from __future__ import annotations
 
+import functools
 import os
 import sqlite3
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
+from typing import Callable, Iterator, TypeVar
 
 from filelock import FileLock
-from flask import Flask, has_request_context, request
+from flask import Flask, g, has_request_context, request
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import event
@@ -69,13 +77,62 @@ def _sqlite_connect(dbapi_connection, _record) -> None:
     cursor.close()
 
 
+#: True inside :func:`writing`: the transaction begun there takes SQLite's write lock at once.
+_WRITING: ContextVar[bool] = ContextVar("kartenschule_writing", default=False)
+_View = TypeVar("_View", bound=Callable)
+
+
 @event.listens_for(Engine, "begin")
 def _sqlite_begin(connection) -> None:
-    """SQLite: a POST request takes the write lock at once (no lock upgrade that could fail)."""
+    """SQLite: a POST request takes the write lock at once (no lock upgrade that could fail), except in a
+    :func:`reads_first` view, which takes it only in its :func:`writing` blocks."""
     if connection.dialect.name != "sqlite":
         return
-    writes = has_request_context() and request.method not in ("GET", "HEAD", "OPTIONS")
+    writes = _WRITING.get() or (has_request_context() and request.method not in ("GET", "HEAD", "OPTIONS")
+                                and not g.get("db_reads_first", False))
     connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
+
+
+def reads_first(view: _View) -> _View:
+    """Mark a POST view whose transactions only read, except in :func:`writing` blocks (SQLite: no write lock
+    while it reads and renders). Every write of such a view must be inside a :func:`writing` block: a write
+    outside one could fail when another process wrote first."""
+
+    @functools.wraps(view)
+    def marked(*args, **kwargs):
+        g.db_reads_first = True
+        return view(*args, **kwargs)
+
+    return marked  # type: ignore[return-value]
+
+
+@contextmanager
+def writing() -> Iterator[None]:
+    """A block that writes: the session's transaction so far (reads only) ends, and the block runs in a new one
+    that takes SQLite's write lock with its first statement (``BEGIN IMMEDIATE``; another process's writer waits
+    for it, up to the busy timeout). Objects loaded before are reloaded on first use, so what the block checks is
+    the database as it is now. On leaving, the block's changes are committed (the block may commit itself) and
+    the objects keep what was read in the block (it was read under the lock, so it is current: no second load);
+    an exception rolls the changes back and goes on.
+
+    Raises:
+        RuntimeError: the session has changes not yet written (they would be lost).
+    """
+    session = db.session()  # the request's session: its commit and rollback go through the proxy as elsewhere
+    if session.new or session.dirty or session.deleted:
+        raise RuntimeError("writing() would drop the session's unsaved changes")
+    db.session.rollback()  # ends the read transaction (nothing in it to keep) and expires what it loaded
+    token, expire = _WRITING.set(True), session.expire_on_commit
+    session.expire_on_commit = False
+    try:
+        yield
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    finally:
+        session.expire_on_commit = expire
+        _WRITING.reset(token)
 
 
 def upgrade(app: Flask) -> None:
@@ -101,7 +158,8 @@ def init_app(app: Flask) -> None:
     """Attach the database to ``app`` and, with ``AUTO_MIGRATE``, bring its schema up to date."""
     app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app)
     options = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})
-    options.setdefault("pool_pre_ping", True)
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        options.setdefault("pool_pre_ping", True)  # a database server may have dropped the connection; a file cannot
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     if app.config.get("AUTO_MIGRATE", True):

@@ -9,12 +9,13 @@ language comes from the ``lang`` cookie set by the language switch, else from th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import os
 import re
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from flask import Flask, current_app, request
@@ -85,11 +86,17 @@ def elide(text: str, lang: str | None = None) -> str:
 
 def select_locale() -> str:
     """Return the language code for the current request (one of the app's ``LANGUAGES``)."""
-    offered = current_app.config["LANGUAGES"]
-    cookie = request.cookies.get(LANG_COOKIE)
+    return choose_language(request.cookies.get(LANG_COOKIE), request.accept_languages, current_app.config)
+
+
+def choose_language(cookie: str | None, accepted: Iterable[tuple[str, float]], config: Mapping[str, Any]) -> str:
+    """The language for a request with the ``lang`` cookie ``cookie`` and the browser's ``accepted`` languages
+    (:func:`browser_language`), else ``config["BABEL_DEFAULT_LOCALE"]``: one of ``config["LANGUAGES"]``. Also
+    used before Flask (:class:`webapp.classroom.QuickPoll`), so it reads no request."""
+    offered = config["LANGUAGES"]
     if cookie in offered:
         return cookie
-    return browser_language(request.accept_languages, offered) or current_app.config["BABEL_DEFAULT_LOCALE"]
+    return browser_language(accepted, offered) or config["BABEL_DEFAULT_LOCALE"]
 
 
 def browser_language(accepted: Iterable[tuple[str, float]], offered: Iterable[str]) -> str | None:
