@@ -78,7 +78,7 @@ def results(row: ClassSession, at: datetime | None = None) -> dict[str, Any]:
     return result
 
 
-def teacher_context(row: ClassSession, at: datetime | None = None) -> dict[str, Any]:
+def teacher_context(row: ClassSession, at: datetime | None = None, children: bool = True) -> dict[str, Any]:
     """What the presenter page shows.
 
     Returns:
@@ -86,7 +86,8 @@ def teacher_context(row: ClassSession, at: datetime | None = None) -> dict[str, 
         ``checked`` (the demo hand or the round's question and its solution, else None), ``open``
         (answers accepted now), ``seconds_left``, ``series_over``, ``board`` (the top 5 once the teacher
         shows the leaderboard, else ()), ``podium`` (top 3 at the end), ``children`` (every child not
-        removed: for the teacher's list) and ``version`` (:func:`teacher_version`).
+        removed: for the teacher's list; empty when ``children`` is False: the board alone does not show them)
+        and ``version`` (:func:`teacher_version`).
     """
     at = at or now()
     open_now = is_open(row, at)
@@ -94,7 +95,7 @@ def teacher_context(row: ClassSession, at: datetime | None = None) -> dict[str, 
                                "step_title": Step(kinds.get(row.kind).TITLE), "open": open_now,
                                "seconds_left": seconds_left(row, at), "series_over": series_over(row),
                                "board": (), "podium": (), "countdowns": COUNTDOWNS,
-                               "children": [p for p in row.participants if not p.removed]}
+                               "children": [p for p in row.participants if not p.removed] if children else []}
     context["children_version"] = children_version(p.id for p in context["children"])
     if row.mode == Mode.DEMO or (row.mode == Mode.QUESTION and row.round_number):
         demo = row.mode == Mode.DEMO

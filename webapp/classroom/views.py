@@ -372,9 +372,11 @@ def present(code: str):
 def live(code: str):
     """The board (polled every second): 204 while version ``v`` is current, else the new board."""
     row = _teacher(code)
-    if is_htmx() and request.args.get("v") == presenter.board_version(row):
+    if not is_htmx():
+        return _presenter("classroom/present.html", row)
+    if request.args.get("v") == presenter.board_version(row):
         return _private(make_response("", 204))
-    return _presenter("classroom/_board.html" if is_htmx() else "classroom/present.html", row)
+    return _presenter("classroom/_board.html", row, context=presenter.teacher_context(row, children=False))
 
 
 @bp.get("/class/<code>/present/children")
