@@ -15,7 +15,9 @@ cost the generator 0.85 of a core), all in one asyncio loop:
   changed) and answers each new question after 1 to 5 s of thinking;
 * a teacher polls the presenter's board every second and, every 12 s, closes the round (when its 10 s
   countdown has not closed it already), shows the leaderboard and asks the next question with a 10 s
-  countdown and the speed bonus on.
+  countdown and the speed bonus on. Each class goes at its own pace: its first question comes at a random moment
+  of the first 12 s. With ``--together`` every class asks within the same second (a whole school's quiz started
+  at once: the worst case, where 900 tablets fetch a question, answer and see the solution at the same moments).
 
 Printed: requests per second, p50/p95/p99/max latency (all requests and by
 route), errors (transport errors and unexpected statuses), late answers (409
@@ -312,16 +314,18 @@ COUNTDOWN = 10
 ASK = {"countdown": str(COUNTDOWN), "speed_bonus_shown": "1", "speed_bonus": "on"}
 
 
-async def run_teacher(client: Client, url: str, stats: Stats, start: float, stop: float) -> None:
+async def run_teacher(client: Client, url: str, stats: Stats, stop: float, together: bool) -> None:
     page = (await client.get(url)).text
     headers = {"X-CSRFToken": TOKEN.search(page).group(1), "HX-Request": "true"}
-    next_round = start
-    await asyncio.sleep(random.random())
+    # each class at its own pace: the first question comes at a moment of the first round's period; together: every
+    # class within the same second (a whole school's quiz started at once, the worst case)
+    await asyncio.sleep(random.random() if together else random.uniform(0, ROUND_SECONDS))
+    first = next_round = time.monotonic()
     while time.monotonic() < stop:
         if time.monotonic() >= next_round:
             # a round: asked with a countdown and the speed bonus on; closed (if the countdown has not closed it
             # already) and the leaderboard shown before the next question
-            actions = (("close", {}), ("board", {}), ("ask", ASK)) if next_round > start else (("ask", ASK),)
+            actions = (("close", {}), ("board", {}), ("ask", ASK)) if next_round > first else (("ask", ASK),)
             for action, extra in actions:
                 await stats.request(client, "teacher action", "POST", url + "/do", ok=(200, 409),
                                     data={"action": action, **extra}, headers=headers)
@@ -427,7 +431,8 @@ async def main(args: argparse.Namespace) -> int:
         killer = []
         if args.kill_after and len(servers) > 1:
             killer = [kill_later(servers[-1], ports[-1], cluster, start + args.kill_after, killed)]
-        await asyncio.gather(*(run_teacher(c, url, stats, start, stop) for c, url, _ in teachers), *children, *killer)
+        await asyncio.gather(*(run_teacher(c, url, stats, stop, args.together) for c, url, _ in teachers),
+                             *children, *killer)
         stats.measuring = False
         elapsed = time.monotonic() - start
 
@@ -465,6 +470,7 @@ async def main(args: argparse.Namespace) -> int:
     total = len(everything)
     acknowledged = sum(stats.acknowledged.values())
     print(f"classroom load: {args.classes} classes x {args.children} children, {args.seconds} s, "
+          f"{'every class asking in the same second' if args.together else 'each class at its own pace'}, "
           f"{args.servers} x gunicorn {args.workers} workers x {args.threads} threads (gthread) on 127.0.0.1, {label}")
     for line in killed:
         print(line)
@@ -501,6 +507,8 @@ if __name__ == "__main__":
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--together", action="store_true",
+                        help="every class asks in the same second (a whole school's quiz at once: the worst case)")
     parser.add_argument("--servers", type=int, default=1, help="gunicorn servers on their own ports (2+: PostgreSQL and Redis)")
     parser.add_argument("--kill-after", type=float, default=0,
                         help="with 2+ servers: kill -9 the last one this many seconds into the run (0: never)")

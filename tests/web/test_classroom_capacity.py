@@ -102,6 +102,33 @@ def test_a_round_closed_between_reading_and_writing_refuses_the_answer(app, clie
         assert db.session.scalar(db.select(db.func.count()).select_from(Answer)) == 0
 
 
+def test_writing_reloads_what_another_process_changed_keeps_nothing_unsaved_and_rolls_back_on_error(app, client):
+    from webapp.core.db import writing
+
+    code, _ = create_class(client)
+    with app.app_context():
+        row = db.session.execute(db.select(ClassSession).filter_by(join_code=code)).scalar_one()
+        assert row.locked is False
+        with sqlite3.connect(database(app), isolation_level=None) as other:
+            other.execute("UPDATE class_session SET locked = 1 WHERE join_code = ?", (code,))
+        assert row.locked is False  # the read transaction's snapshot
+        with writing():
+            assert row.locked is True  # read again, under the lock
+            row.show_names = True
+        assert row.show_names is True
+        with pytest.raises(ZeroDivisionError), writing():
+            row.show_board = True
+            1 / 0
+        assert row.show_board is False  # rolled back
+        row.mode = "demo"
+        with pytest.raises(RuntimeError), writing():
+            pass
+        db.session.rollback()
+    with sqlite3.connect(database(app)) as other:
+        assert other.execute("SELECT locked, show_names, show_board, mode FROM class_session").fetchone() == (
+            1, 1, 0, "lobby")
+
+
 def test_the_projectors_cheap_version_is_the_pages_version_in_every_state(app, client):
     """The board's poll compares :func:`presenter.board_version` (one query) with the version the page was built
     with; they must agree in every state, or the projector would miss a change or rebuild every second."""

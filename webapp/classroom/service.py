@@ -537,9 +537,9 @@ def act(row: ClassSession, action: Action, *, countdown: int | None = None, spee
         ValueError: ``countdown`` is not one of :data:`COUNTDOWNS`.
     """
     at = now()
+    _check_allowed(row, action)  # refused without taking the write lock
     with writing():  # the class as it is now, under the write lock; committed at the end of the block
-        if row.mode not in ALLOWED.get(action, _NOT_ENDED):
-            raise NotNow()
+        _check_allowed(row, action)
         if action is Action.DEMO:
             row.mode, row.demo_number, row.demo_revealed = Mode.DEMO, row.demo_number + 1, 0
         elif action is Action.REVEAL:
@@ -566,6 +566,11 @@ def act(row: ClassSession, action: Action, *, countdown: int | None = None, spee
             if not confirmed and not series_over(row):
                 raise NotNow(Step("class.error.confirm"))
             row.mode, row.round_open, row.ended_at = Mode.ENDED, False, utcnow()
+
+
+def _check_allowed(row: ClassSession, action: Action) -> None:
+    if row.mode not in ALLOWED.get(action, _NOT_ENDED):
+        raise NotNow()
 
 
 def _ask(row: ClassSession, at: datetime, countdown: int | None, speed_bonus: bool | None) -> None:

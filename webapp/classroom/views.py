@@ -61,7 +61,7 @@ from webapp.core.models import CapReached, ClassSession, Participant
 from webapp.core.steps import Step
 from webapp.core.web import is_htmx
 from webapp.quiz import kinds
-from webapp.quiz.service import Settings, find_quiz, kind_choices, read_settings
+from webapp.quiz.service import Asked, Settings, find_quiz, kind_choices, read_settings
 
 __all__ = ["QuickPoll", "bp"]
 
@@ -226,7 +226,7 @@ def _question_key(row: ClassSession, number: int) -> tuple:
     return row.kind, row.difficulty, row.seed, number, str(get_locale())
 
 
-def _feedback(row: ClassSession, asked, given: dict, checked) -> Markup:
+def _feedback(row: ClassSession, asked: Asked, given: dict, checked: kinds.Checked) -> Markup:
     """The feedback on the answer ``given`` to the closed round (the verdict, the right answer, the steps),
     rendered once per answer given in the class and language: thirty tablets mostly gave a few answers."""
     key = _question_key(row, row.round_number) + ("feedback", repr(sorted(given.items())))
