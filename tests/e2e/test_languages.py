@@ -127,12 +127,21 @@ def kept_terms(lang: str) -> set[str]:
 
 
 def english_words(page: Page, allowed: set[str]) -> set[str]:
-    """English words in what the reader sees or hears: the text, and the labels and titles of the page."""
-    shown = page.evaluate("""() => [document.title, document.body.innerText,
-        ...Array.from(document.querySelectorAll('[aria-label],[title],[alt],[placeholder]'))
-            .flatMap(e => ['aria-label', 'title', 'alt', 'placeholder'].map(a => e.getAttribute(a) || ''))].join(' ')""")
+    """English words in what the reader sees or hears: the text, and the labels and titles of the page.
+
+    Random codes are no words (the quiz code ``C98MY4`` once failed this test with "my"): the text of elements
+    marked ``translate="no"`` (the quiz and class codes) is left out, and so is any run of letters and digits
+    that holds a digit."""
+    shown = page.evaluate("""() => {
+        const codes = Array.from(document.querySelectorAll('[translate="no"]')).map(e => e.innerText);
+        let text = [document.title, document.body.innerText,
+            ...Array.from(document.querySelectorAll('[aria-label],[title],[alt],[placeholder]'))
+                .flatMap(e => ['aria-label', 'title', 'alt', 'placeholder'].map(a => e.getAttribute(a) || ''))].join(' ');
+        for (const code of codes) { if (code.trim()) text = text.split(code).join(' '); }
+        return text;
+    }""")
     shown = re.sub(r"\S*/\S*", " ", shown)  # addresses (the join link on the projector) are no words
-    words = {word.lower() for word in re.findall(r"[^\W\d_]+", shown)}
+    words = {token.lower() for token in re.findall(r"[^\W_]+", shown) if not any(ch.isdigit() for ch in token)}
     return (words & ENGLISH) - allowed - ALWAYS
 
 
@@ -141,6 +150,18 @@ def test_the_scan_finds_an_english_word(new_page):
     page = new_page(locale="en-US", screenshot=False)
     page.goto("/")
     assert {"learn", "the", "cards"} & english_words(page, set())
+
+
+def test_the_scan_reads_no_word_in_a_random_code(new_page):
+    """A code is no English, wherever it stands (a code of letters only is marked ``translate="no"``); the same
+    letters in a sentence are."""
+    page = new_page(locale="pt-BR", screenshot=False)
+    page.goto("/")
+    page.evaluate("""() => { document.title = 'Kartenschule'; document.body.innerHTML =
+        '<p>Código: <strong translate="no">MYCARD</strong> C98MY4 <span title="T2HE">x</span></p>'; }""")
+    assert english_words(page, set()) == set()
+    page.evaluate("""() => document.body.insertAdjacentHTML('beforeend', '<p>my cards</p>')""")
+    assert english_words(page, set()) == {"my", "cards"}
 
 
 @pytest.mark.parametrize("lang", list(LOCALES))
