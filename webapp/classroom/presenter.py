@@ -14,7 +14,6 @@ from sqlalchemy import func
 from webapp.classroom.service import (
     COUNTDOWNS,
     Mode,
-    children_count,
     is_open,
     now,
     podium,
@@ -41,18 +40,14 @@ def results(row: ClassSession, at: datetime | None = None) -> dict[str, Any]:
         answer, most given first: ``label`` step, ``count``, ``right``, ``names`` of those who gave
         it) and ``names`` (every child's nickname, only while the teacher shows names).
     """
-    joined = children_count(row)
+    joined, answered = _counts(row)
     result: dict[str, Any] = {"joined": joined, "answered": 0, "bars": [], "names": []}
     if row.show_names:
         result["names"] = [p.nickname for p in row.participants if not p.removed]
     if row.mode != Mode.QUESTION or not row.round_number:
         return result
     if is_open(row, at):
-        result["answered"] = db.session.scalar(
-            db.select(func.count()).select_from(Answer)
-            .join(Participant, Answer.participant_id == Participant.id)
-            .where(Answer.session_id == row.id, Answer.round_number == row.round_number,
-                   Participant.removed.is_(False))) or 0
+        result["answered"] = answered
         return result
     asked = round_question(row, row.round_number)
     expected = asked.solution().expected
@@ -114,14 +109,21 @@ def board_version(row: ClassSession, at: datetime | None = None) -> str:
     """The board's version (:func:`teacher_version`) as :func:`teacher_context` gives it, from one query of two
     counts: the projector asks every second, and the page is built only when it changed."""
     open_now = is_open(row, at or now())
+    joined, answered = _counts(row)
+    if row.mode != Mode.QUESTION or not row.round_number:
+        answered = 0
+    return teacher_version(row, open_now, joined, answered, joined if row.show_names else 0)
+
+
+def _counts(row: ClassSession) -> tuple[int, int]:
+    """How many children are in the class (not removed) and how many of them answered its current round: one
+    query."""
     active = (Participant.session_id == row.id) & Participant.removed.is_(False)
     joined = db.select(func.count()).select_from(Participant).where(active).scalar_subquery()
     answered = (db.select(func.count()).select_from(Answer).join(Participant, Answer.participant_id == Participant.id)
                 .where(active, Answer.round_number == row.round_number).scalar_subquery())
-    joined_now, answered_now = db.session.execute(db.select(joined, answered)).one()
-    if row.mode != Mode.QUESTION or not row.round_number:
-        answered_now = 0
-    return teacher_version(row, open_now, joined_now, answered_now, joined_now if row.show_names else 0)
+    found = db.session.execute(db.select(joined, answered)).one()
+    return found[0], found[1]
 
 
 def children_version(ids: Iterable[int]) -> str:

@@ -71,8 +71,7 @@ _CLASS_NOW = db.select(ClassSession, Participant).join(Participant, Participant.
     ClassSession.id == bindparam("session_id"), Participant.id == bindparam("child"))
 _ANSWER_OF = db.select(Answer).where(Answer.participant_id == bindparam("child"),
                                      Answer.round_number == bindparam("number"))
-_STREAK_OF = db.select(Answer.streak).where(Answer.participant_id == bindparam("child"),
-                                            Answer.round_number == bindparam("number"))
+_STREAK_OF = _ANSWER_OF.with_only_columns(Answer.streak)
 
 
 class Mode(StrEnum):
@@ -217,12 +216,17 @@ def session_and_child(code: str, cookies: Mapping[str, str]) -> tuple[ClassSessi
     normal = quiz.normalise_code(code)
     if normal is None:
         return None, None
-    token = cookies.get(cookie_name(normal), "")
-    token_hash = hash_token(token) if token and len(token) <= TOKEN_MAX else ""
+    token_hash = _child_token_hash(normal, cookies) or ""  # no child has the empty hash
     found = db.session.execute(_SESSION_AND_CHILD, {"code": normal, "token_hash": token_hash}).first()
     if found is None or found[0].expires_at <= utcnow():
         return None, None
     return found[0], found[1]
+
+
+def _child_token_hash(join_code: str, cookies: Mapping[str, str]) -> str | None:
+    """The hash of the child's token in the class cookie of ``join_code`` (normalised), or None (none, or too long)."""
+    token = cookies.get(cookie_name(join_code), "")
+    return hash_token(token) if token and len(token) <= TOKEN_MAX else None
 
 
 def round_question(row: ClassSession, number: int, demo: bool = False) -> Asked:
@@ -427,15 +431,12 @@ def poll_state(code: str, cookies: Mapping[str, str], execute: Callable | None =
     every tablet, so it must stay cheap: no question is generated and nothing is rendered.
     """
     normal = quiz.normalise_code(code)
-    if normal is None:
-        return None
-    token = cookies.get(cookie_name(normal), "")
-    if not token or len(token) > TOKEN_MAX:
+    token_hash = _child_token_hash(normal, cookies) if normal is not None else None
+    if token_hash is None:
         return None
     at = at or now()
     found = (execute or db.session.execute)(
-        _version_query(), {"code": normal, "token_hash": hash_token(token), "now": utcnow()}
-    ).first()
+        _version_query(), {"code": normal, "token_hash": token_hash, "now": utcnow()}).first()
     if found is None:
         return None
     session_id, mode, number, round_open, deadline, answered, removed = found
@@ -445,16 +446,13 @@ def poll_state(code: str, cookies: Mapping[str, str], execute: Callable | None =
                      alike=open_now and not answered and not removed)
 
 
-def answer(row: ClassSession, child: Participant, round_text: str, form: Mapping[str, str]) -> Answer | None:
+def answer(row: ClassSession, child: Participant, round_text: str, form: Mapping[str, str]) -> None:
     """Store the child's answer (in ``form``) to round ``round_text``, once: a second answer changes nothing.
 
     The answer's seconds (from the round's start), points (:func:`.scores.points`) and streak
     (:func:`.scores.streak_after`) are stored with it. The answer is read and checked first; the write lock is
     held only to check the class again (the teacher may have closed the round or removed the child meanwhile)
     and to store the answer (:func:`webapp.core.db.writing`).
-
-    Returns:
-        the stored answer, or None when the child had answered this round before (the first answer counts).
 
     Raises:
         NotNow: ``class.error.removed`` (the teacher took the child out), ``class.error.closed``: that round
@@ -485,8 +483,6 @@ def answer(row: ClassSession, child: Participant, round_text: str, form: Mapping
             db.session.commit()
         except IntegrityError:  # answered before (another tab): the first answer counts
             db.session.rollback()
-            return None
-    return stored
 
 
 def _check_can_answer(row: ClassSession, child: Participant, round_text: str, at: datetime) -> None:

@@ -37,15 +37,12 @@ class SharedRender:
 
     def get(self, key: Hashable, make: Callable[[], Any]) -> Any:
         """The value stored under ``key`` (immutable: HTML as :class:`~markupsafe.Markup`, tuples), made by
-        ``make()`` the first time (two requests at once may both make it; both get equal values). A ``make``
-        that returns None keeps nothing (asked again next time)."""
+        ``make()`` the first time (two requests at once may both make it; both get equal values)."""
         with self._lock:
             if key in self._items:
                 self._items.move_to_end(key)
                 return self._items[key]
         value = make()
-        if value is None:
-            return None
         with self._lock:
             self.made += 1
             self._items[key] = value
