@@ -55,7 +55,7 @@ extract: $(APP_STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k NP_:1,2 -k NC_:1c,2 -k lazy_gettext --no-location --sort-output -o webapp/translations/messages.pot .
 	$(BIN)/pybabel update -i webapp/translations/messages.pot -d webapp/translations --no-fuzzy-matching --ignore-obsolete --ignore-pot-creation-date --width 100
 
-# The production server (gunicorn; webapp/serve.py) on the repository's instance/ folder.
+# The production server (granian; webapp/serve.py) on the repository's instance/ folder.
 run: install
 	mkdir -p instance
 	$(BIN)/kartenschule serve --port $(PORT) --instance instance $(if $(LAN),--lan)

@@ -1,10 +1,13 @@
-"""Load benchmark: 30 classes of 30 children (900 tablets) answering for 60 s against gunicorn on loopback.
+"""Load benchmark: 30 classes of 30 children (900 tablets) answering for 60 s against `kartenschule serve`.
 
     .venv/bin/python benchmarks/classroom_load.py            # or: make bench
     .venv/bin/python benchmarks/classroom_load.py --database postgresql --workers 4 --seconds 30
     .venv/bin/python benchmarks/classroom_load.py --servers 2 --kill-after 20     # scale-out: see below
+    .venv/bin/python benchmarks/classroom_load.py --no-peer    # without the second run on gunicorn (the peer)
 
-Starts gunicorn (``--workers`` processes of ``--threads`` threads, gthread; 3 x 4 by default) on 127.0.0.1 with a fresh
+Starts ``kartenschule serve`` (granian: ``--workers`` processes of ``--threads`` threads, 2 x 4 by default) on
+127.0.0.1, then (unless ``--no-peer``) the same load on the peer it replaced, gunicorn with gthread workers
+(``--server gunicorn``: that one alone), and prints the ratios. Each run has a fresh
 temporary database (SQLite in WAL mode by default; ``--database postgresql``
 starts a throwaway PostgreSQL server as the tests do), CSRF protection on as
 in production. Then every teacher and child is a small HTTP/1.1 client with its own
@@ -24,11 +27,11 @@ route), errors (transport errors and unexpected statuses), late answers (409
 when a round closed just before the answer arrived: expected, not an error),
 and a check that every acknowledged answer is in the teacher's CSV export.
 
-Scale-out (``--servers 2``): two gunicorn servers on two ports share one PostgreSQL database (``--database
+Scale-out (``--servers 2``): two servers on two ports share one PostgreSQL database (``--database
 postgresql`` is implied) and one Redis server for the rate limits (Debian's ``redis-server``, started on a free
 port in a temporary folder, no persistence); the children are spread over the servers, the teachers use the
-first. ``--kill-after S`` kills the last server with ``kill -9`` (its whole process group: the master and every
-worker, as when a machine dies) S seconds into the measurement. A child whose request then fails moves to a live
+first. ``--kill-after S`` kills the last server with ``kill -9`` (its whole process group: the main process and
+every worker, as when a machine dies) S seconds into the measurement. A child whose request then fails moves to a live
 server and sends the same request again, as a load balancer would; every request is safe to send twice (an
 answer counts once, the first). Those moves are counted as failovers, not errors; an error is a request that no
 server answered.
@@ -262,7 +265,9 @@ def start_redis(workdir: Path) -> tuple[subprocess.Popen, str]:
     raise SystemExit("redis-server did not start")
 
 
-def start_gunicorn(database_url: str, workers: int, threads: int, port: int, limiter: str = "memory://") -> subprocess.Popen:
+def start_server(server: str, database_url: str, workers: int, threads: int, port: int, instance: Path,
+                 limiter: str = "memory://") -> subprocess.Popen:
+    """``kartenschule serve`` (``server`` "granian") or gunicorn ("gunicorn", gthread workers) on ``port``."""
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
@@ -275,12 +280,17 @@ def start_gunicorn(database_url: str, workers: int, threads: int, port: int, lim
         "KARTENSCHULE_CLASS_GUESS_LIMIT": '"100000 per minute"',
         "KARTENSCHULE_CLASSES_PER_HOUR": "0",
     }
-    gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
-    return subprocess.Popen(
-        [gunicorn, "--workers", str(workers), "--worker-class", "gthread", "--threads", str(threads),
-         "--bind", f"127.0.0.1:{port}", "--keep-alive", "75", "--log-level", "warning", "webapp:create_app()"],
-        cwd=ROOT, env=env, start_new_session=True,  # its own process group: --kill-after kills master and workers
-    )
+    sizes = ["--workers", str(workers), "--threads", str(threads)]
+    if server == "gunicorn":
+        gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
+        command = [gunicorn, *sizes, "--worker-class", "gthread", "--bind", f"127.0.0.1:{port}", "--keep-alive", "75",
+                   "--log-level", "warning", "webapp:create_app()"]
+    else:
+        instance.mkdir(exist_ok=True)
+        command = [sys.executable, "-c", "from webapp.cli import main; main()", "serve", "--port", str(port), *sizes,
+                   "--instance", str(instance)]
+    return subprocess.Popen(  # its own process group: --kill-after kills the main process and every worker
+        command, cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.DEVNULL)
 
 
 async def wait_ready(port: int) -> None:
@@ -293,7 +303,7 @@ async def wait_ready(port: int) -> None:
         except HTTPError:
             pass
         await asyncio.sleep(0.1)
-    raise SystemExit("gunicorn did not start")
+    raise SystemExit(f"no server started on port {port}")
 
 
 async def new_class(port: int) -> tuple[Client, str, str]:
@@ -377,10 +387,13 @@ async def kill_later(server: subprocess.Popen, port: int, cluster: Cluster, at: 
     await asyncio.sleep(max(0.0, at - time.monotonic()))
     cluster.dead.add(port)
     os.killpg(server.pid, signal.SIGKILL)
-    killed.append(f"server on port {port} killed with kill -9 (master and workers) {at - cluster.start:.0f} s into the run")
+    killed.append(f"server on port {port} killed with kill -9 (main process and workers) {at - cluster.start:.0f} s into the run")
 
 
-async def main(args: argparse.Namespace) -> int:
+async def run(args: argparse.Namespace, server_kind: str) -> tuple[float, float]:
+    """One run of the load against ``server_kind``; prints the report and returns (server CPU ms a request, p99 ms)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    own_before = resource.getrusage(resource.RUSAGE_SELF)
     ports = [free_port() for _ in range(args.servers)]
     port = ports[0]
     workdir = Path(tempfile.mkdtemp(prefix="kartenschule-bench-"))
@@ -401,7 +414,8 @@ async def main(args: argparse.Namespace) -> int:
         label = "SQLite (WAL, synchronous=FULL)"
     if redis is not None:
         label += ", rate limits in Redis"
-    servers = [start_gunicorn(database_url, args.workers, args.threads, p, limiter) for p in ports]
+    servers = [start_server(server_kind, database_url, args.workers, args.threads, p, workdir / f"instance-{p}", limiter)
+               for p in ports]
     cluster = Cluster(ports)
     killed: list[str] = []
     stats = Stats()
@@ -465,13 +479,13 @@ async def main(args: argparse.Namespace) -> int:
         shutil.rmtree(workdir, ignore_errors=True)
 
     own = resource.getrusage(resource.RUSAGE_SELF)
-    server_usage = resource.getrusage(resource.RUSAGE_CHILDREN)  # gunicorn and its workers, now waited for
+    server_usage = resource.getrusage(resource.RUSAGE_CHILDREN)  # the servers and their workers, now waited for
     everything = [ms for values in stats.latencies.values() for ms in values]
     total = len(everything)
     acknowledged = sum(stats.acknowledged.values())
     print(f"classroom load: {args.classes} classes x {args.children} children, {args.seconds} s, "
           f"{'every class asking in the same second' if args.together else 'each class at its own pace'}, "
-          f"{args.servers} x gunicorn {args.workers} workers x {args.threads} threads (gthread) on 127.0.0.1, {label}")
+          f"{args.servers} x {server_kind} {args.workers} workers x {args.threads} threads on 127.0.0.1, {label}")
     for line in killed:
         print(line)
     if args.servers > 1:
@@ -479,8 +493,8 @@ async def main(args: argparse.Namespace) -> int:
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} "
           f"(the load generator shares these cores); set-up (classes + joins) {setup:.1f} s")
     print(f"requests: {total} in {elapsed:.1f} s = {total / elapsed:.0f} requests/s")
-    server_cpu = server_usage.ru_utime + server_usage.ru_stime
-    client_cpu = own.ru_utime + own.ru_stime
+    server_cpu = server_usage.ru_utime + server_usage.ru_stime - before.ru_utime - before.ru_stime
+    client_cpu = own.ru_utime + own.ru_stime - own_before.ru_utime - own_before.ru_stime
     print(f"CPU time: server {server_cpu:.1f} s ({1000 * server_cpu / max(total, 1):.1f} ms a request, set-up included), "
           f"load generator {client_cpu:.1f} s")
     print(f"latency ms (all): p50 {percentile(everything, 50):.1f}  p95 {percentile(everything, 95):.1f}  "
@@ -494,6 +508,15 @@ async def main(args: argparse.Namespace) -> int:
           + ("" if stored == acknowledged else "  <-- MISMATCH"))
     aim = not stats.errors and percentile(everything, 99) < 100 and stored == acknowledged
     print("aim (0 errors, p99 < 100 ms, every acknowledged answer stored): " + ("met" if aim else "NOT met"))
+    return 1000 * server_cpu / max(total, 1), percentile(everything, 99)
+
+
+async def main(args: argparse.Namespace) -> int:
+    ours = await run(args, args.server)
+    if args.peer and args.server != "gunicorn":
+        print()
+        peer = await run(args, "gunicorn")
+        print(f"\n{args.server} / gunicorn: server CPU a request {ours[0] / peer[0]:.2f}, p99 {ours[1] / peer[1]:.2f}")
     return 0
 
 
@@ -502,14 +525,16 @@ if __name__ == "__main__":
     parser.add_argument("--classes", type=int, default=30)
     parser.add_argument("--children", type=int, default=30)
     parser.add_argument("--seconds", type=int, default=60)
-    # 3 x 4: on 2 cores the best of 2x2, 2x4, 3x4, 3x8, 4x2 and 4x4 (20 s runs, 2026-11-22): p99 265-364 ms
-    # against 405-749 ms for the old 4x2; 2 workers let one slow render (or fsync) hold up a whole worker's queue.
-    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--server", choices=("granian", "gunicorn"), default="granian",
+                        help="granian: `kartenschule serve`; gunicorn: the server it replaced")
+    parser.add_argument("--peer", action=argparse.BooleanOptionalAction, default=True,
+                        help="then the same load on gunicorn, and the ratios (--no-peer: one run only)")
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--together", action="store_true",
                         help="every class asks in the same second (a whole school's quiz at once: the worst case)")
-    parser.add_argument("--servers", type=int, default=1, help="gunicorn servers on their own ports (2+: PostgreSQL and Redis)")
+    parser.add_argument("--servers", type=int, default=1, help="servers on their own ports (2+: PostgreSQL and Redis)")
     parser.add_argument("--kill-after", type=float, default=0,
                         help="with 2+ servers: kill -9 the last one this many seconds into the run (0: never)")
     sys.exit(asyncio.run(main(parser.parse_args())))

@@ -4,9 +4,10 @@
     kartenschule serve --lan           # every tablet on the network: prints the addresses and a QR code
     kartenschule serve --lan --port 8080 --workers 3 --instance /srv/kartenschule
 
-* The server: gunicorn (``gthread`` workers: ``--workers`` processes of ``--threads`` threads) on Linux and
-  macOS; waitress (pure Python, one process of ``workers x threads`` threads) on Windows, where gunicorn does
-  not run. ``--server`` picks one by hand (both are tested on Linux).
+* The server: granian (HTTP in Rust: ``--workers`` processes of ``--threads`` Python threads each) on Linux and
+  macOS; waitress (pure Python, one process of ``workers x threads`` threads) on Windows, where granian serves
+  with one process only. ``--server`` picks one by hand (both are tested on Linux). Granian replaced gunicorn:
+  it takes about a quarter of the CPU time a request (``benchmarks/classroom_load.py``).
 * The instance folder (SQLite database, secret key, Yahtzee strategy table): ``--instance DIR``, which must exist
   and be writable, else the user's data folder (:func:`default_instance`, by platformdirs), created when missing.
   The app is built once before the server starts: it migrates the database and makes the secret key, and any
@@ -15,8 +16,8 @@
 * ``--lan`` listens on all IPv4 interfaces and gives the app the addresses found (:func:`lan_addresses`) as
   ``LAN_URLS``: the projector's "Join at" then names one of them (:mod:`webapp.classroom.links`), never
   ``127.0.0.1``. Without ``--lan`` only this computer can connect (127.0.0.1).
-* Ctrl-C stops the server gracefully: requests being answered are finished (at most ``GRACEFUL_SECONDS``),
-  a second Ctrl-C stops at once. Every answer acknowledged has been committed to the database before
+* Ctrl-C (or SIGTERM) stops the server gracefully: requests being answered are finished (a worker that has not
+  stopped after ``GRACEFUL_SECONDS`` is killed). Every answer acknowledged has been committed to the database before
   (``tests/web/test_durability.py``).
 """
 
@@ -24,7 +25,6 @@ from __future__ import annotations
 
 import ipaddress
 import os
-import signal
 import socket
 import sys
 import tempfile
@@ -184,41 +184,38 @@ def _print_qr(url: str) -> None:
     sys.stdout.flush()
 
 
-def _serve_gunicorn(app: Flask, host: str, port: int, workers: int, threads: int, on_ready: Any) -> None:
-    """Run ``app`` under gunicorn until stopped; Ctrl-C (SIGINT) stops gracefully, a second one at once."""
-    from gunicorn.app.base import BaseApplication
-    from gunicorn.arbiter import Arbiter
+#: The app :func:`command` built (database migrated, secret key made): forked server workers use it as it is.
+_BUILT: Flask | None = None
 
-    class GracefulArbiter(Arbiter):
-        """Ctrl-C is a graceful stop (gunicorn's own SIGINT is a quick one); a second Ctrl-C is quick."""
 
-        def handle_int(self) -> None:
-            self.handle_term()
+def _worker_app(instance: str, lan_urls: list[str]) -> Flask:
+    """The app of a granian worker: the one built before the start (a forked worker, Linux), else the same app
+    built again in the worker (a spawned one, as on macOS)."""
+    return _BUILT if _BUILT is not None else build_app(Path(instance), lan_urls)
 
-    def ignore_int(_worker: Any) -> None:
-        # The terminal sends Ctrl-C's SIGINT to the workers too: they finish their requests and leave when the
-        # master tells them to (SIGTERM), instead of dropping them.
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
-    class Server(BaseApplication):
-        def load_config(self) -> None:
-            settings = {
-                "bind": [f"{host}:{port}"], "workers": workers, "threads": threads, "worker_class": "gthread",
-                "preload_app": True, "timeout": 60, "graceful_timeout": GRACEFUL_SECONDS, "loglevel": "warning",
-                "accesslog": None, "errorlog": "-", "proc_name": "kartenschule",
-                "post_worker_init": ignore_int, "when_ready": lambda _server: on_ready(),
-                "on_exit": lambda _server: click.echo("Kartenschule stopped."),
-            }
-            for key, value in settings.items():
-                self.cfg.set(key, value)
+def _serve_granian(app: Flask, instance: Path, lan_urls: Sequence[str], host: str, port: int, workers: int,
+                   threads: int, on_ready: Any) -> None:
+    """Run ``app`` under granian (HTTP in Rust; ``workers`` processes of ``threads`` Python threads) until
+    stopped. SIGINT (Ctrl-C) and SIGTERM stop it gracefully: requests being answered are finished, at most
+    :data:`GRACEFUL_SECONDS`."""
+    import functools
 
-        def load(self) -> Flask:
-            return app
+    from granian.constants import Interfaces
+    from granian.server import Server
 
-        def run(self) -> None:
-            GracefulArbiter(self).run()
-
-    Server().run()
+    global _BUILT
+    _BUILT = app
+    server = Server(
+        "webapp:create_app", address=host, port=port, interface=Interfaces.WSGI, workers=workers,
+        blocking_threads=threads, log_level="warning", respawn_failed_workers=True,
+        workers_kill_timeout=GRACEFUL_SECONDS,
+    )
+    server.on_startup(on_ready)  # called once the port is bound: a tablet that connects now waits, is not refused
+    try:
+        server.serve(target_loader=functools.partial(_worker_app, str(instance), list(lan_urls)), wrap_loader=False)
+    finally:
+        click.echo("Kartenschule stopped.")
 
 
 def _serve_waitress(app: Flask, host: str, port: int, threads: int, on_ready: Any) -> None:
@@ -242,16 +239,16 @@ def _serve_waitress(app: Flask, host: str, port: int, threads: int, on_ready: An
 @click.command("serve")
 @click.option("--lan", is_flag=True, help="Listen on the school network (all interfaces), not only on this computer.")
 @click.option("--port", type=click.IntRange(1, 65535), default=DEFAULT_PORT, show_default=True, help="The TCP port.")
-@click.option("--workers", type=click.IntRange(1, 32), default=3, show_default=True,
+@click.option("--workers", type=click.IntRange(1, 32), default=2, show_default=True,
               help="Server processes (on Windows: one process with workers x threads threads).")
 @click.option("--threads", type=click.IntRange(1, 64), default=4, show_default=True, help="Threads a process.")
 @click.option("--instance", "instance", type=click.Path(path_type=Path, file_okay=True, dir_okay=True), default=None,
               help="The folder of the database and the secret key (it must exist) [default: the user's data folder].")
-@click.option("--server", "server", type=click.Choice(["gunicorn", "waitress"]), default=None,
-              help="The WSGI server [default: gunicorn, on Windows waitress].")
+@click.option("--server", "server", type=click.Choice(["granian", "waitress"]), default=None,
+              help="The WSGI server [default: granian, on Windows waitress].")
 def command(lan: bool, port: int, workers: int, threads: int, instance: Path | None, server: str | None) -> None:
     """Serve Kartenschule for a class: on this computer, or with --lan for the tablets on the school network."""
-    server = server or ("waitress" if os.name == "nt" else "gunicorn")
+    server = server or ("waitress" if os.name == "nt" else "granian")
     folder = check_instance(instance if instance is not None else default_instance(), create=instance is None)
     host = "0.0.0.0" if lan else "127.0.0.1"
     _check_port(host, port)
@@ -268,4 +265,4 @@ def command(lan: bool, port: int, workers: int, threads: int, instance: Path | N
     if server == "waitress":
         _serve_waitress(app, host, port, workers * threads, on_ready)
     else:
-        _serve_gunicorn(app, host, port, workers, threads, on_ready)
+        _serve_granian(app, folder, lan_urls, host, port, workers, threads, on_ready)

@@ -94,7 +94,7 @@ def test_read_only_instance_folder_stops_with_a_message(tmp_path):
     assert not any(folder.iterdir())
 
 
-@pytest.mark.parametrize("server", ["gunicorn", "waitress"])
+@pytest.mark.parametrize("server", ["granian", "waitress"])
 def test_serve_on_loopback_and_stop_with_ctrl_c_keeping_the_class(tmp_path, server):
     """Without --lan: 127.0.0.1 only, the terminal says tablets cannot connect; Ctrl-C ends it with status 0,
     no traceback, and a class started before is still there after a restart."""

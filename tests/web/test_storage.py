@@ -7,14 +7,18 @@ reason, when none can be started).
 
 from __future__ import annotations
 
+import threading
 from datetime import timedelta
 
+import pytest
 from alembic.script import ScriptDirectory
 from alembic.config import Config
-from sqlalchemy import inspect, text
+from sqlalchemy import create_engine, inspect, text
 
 from classhelpers import act, create_class, csv_rows, join
-from webapp.core.db import MIGRATIONS, db
+from conftest import TEST_CONFIG, dispose
+from webapp import create_app
+from webapp.core.db import MIGRATION_LOCK, MIGRATIONS, db
 from webapp.core.models import ClassSession, Quiz, QuizAnswer, QuizRun, purge_expired, utcnow
 
 
@@ -67,3 +71,30 @@ def test_purge_removes_expired_classes_and_old_quizzes(db_app):
         assert purge_expired(quiz_days=30, now=later) == (1, 1)
         for model in (ClassSession, Quiz, QuizRun):
             assert db.session.execute(db.select(model)).first() is None
+
+
+@pytest.mark.postgres
+def test_servers_sharing_a_postgresql_database_migrate_one_after_the_other(tmp_path, postgres_server):
+    """Two servers on two machines share the database but not an instance folder (its file lock): while another
+    server holds the advisory lock, a starting app waits for it instead of creating the same tables at once
+    (which failed with a duplicate key in pg_type when two `kartenschule serve` started together)."""
+    name, url = postgres_server.create_database()
+    engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+    started: list = []
+    try:
+        with engine.connect() as other_server:
+            other_server.exec_driver_sql(f"SELECT pg_advisory_lock({MIGRATION_LOCK})")
+            starting = threading.Thread(target=lambda: started.append(
+                create_app({**TEST_CONFIG, "SQLALCHEMY_DATABASE_URI": url}, instance_path=str(tmp_path))))
+            starting.start()
+            starting.join(timeout=2)
+            assert starting.is_alive() and not inspect(other_server).get_table_names()  # waiting, nothing created
+            other_server.exec_driver_sql(f"SELECT pg_advisory_unlock({MIGRATION_LOCK})")
+        starting.join(timeout=60)
+        assert len(started) == 1
+        with engine.connect() as connection:
+            assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == head_revision()
+        dispose(started[0])
+    finally:
+        engine.dispose()
+        postgres_server.drop_database(name)

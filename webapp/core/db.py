@@ -18,7 +18,8 @@ Where the data lives:
 * :func:`upgrade` brings the schema to the newest Alembic revision
   (``webapp/migrations``); :func:`init_app` calls it when the app starts
   (``AUTO_MIGRATE``, on by default), under a file lock in the instance folder
-  so that several gunicorn workers starting together migrate once.
+  so that several server processes starting together migrate once (on
+  PostgreSQL also under an advisory lock: servers on several machines share it).
 """
 
 from __future__ import annotations
@@ -139,7 +140,9 @@ def upgrade(app: Flask) -> None:
     """Upgrade the database of ``app`` to the newest migration (idempotent).
 
     A file lock in the instance folder makes processes that start together
-    take turns; the second finds the schema current and does nothing.
+    take turns; the second finds the schema current and does nothing. On
+    PostgreSQL an advisory lock (:data:`MIGRATION_LOCK`) does the same for
+    servers with instance folders of their own (other machines) sharing the database.
     """
     from alembic import command
     from alembic.config import Config
@@ -149,9 +152,29 @@ def upgrade(app: Flask) -> None:
     lock_path = Path(app.instance_path) / "migrate.lock"
     with FileLock(lock_path), app.app_context():  # flock on Linux and macOS, msvcrt on Windows
         try:
-            command.upgrade(config, "head")
+            with _database_lock(db.engine):
+                command.upgrade(config, "head")
         finally:
             db.engine.dispose()  # no connection outlives the migration (gunicorn may fork after it)
+
+
+#: PostgreSQL's advisory lock key of :func:`upgrade` (a constant: "KSMG").
+MIGRATION_LOCK = 0x4B534D47
+
+
+@contextmanager
+def _database_lock(engine: Engine) -> Iterator[None]:
+    """PostgreSQL: hold the advisory lock :data:`MIGRATION_LOCK` (waiting for another server that holds it) on a
+    connection of its own; other databases: nothing (SQLite is a file of one machine: the file lock suffices)."""
+    if engine.dialect.name != "postgresql":
+        yield
+        return
+    with engine.connect() as connection:
+        connection.exec_driver_sql(f"SELECT pg_advisory_lock({MIGRATION_LOCK})")
+        try:
+            yield
+        finally:
+            connection.exec_driver_sql(f"SELECT pg_advisory_unlock({MIGRATION_LOCK})")
 
 
 def init_app(app: Flask) -> None:
