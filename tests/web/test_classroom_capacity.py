@@ -1,7 +1,7 @@
 """What lets one small server carry a whole school (issue 16, capacity): a child's answer and a teacher's action
 hold SQLite's write lock only while they write; the panel of an open round is made once for the whole class and
-served before Flask; the feedback on an answer is made once per answer given; the projector's poll builds no page
-while nothing changed. Each test checks the behaviour from outside (locks taken by another connection, requests
+served before Flask; the feedback on an answer, its verdict and the "saved" panel are made once per answer given;
+the projector's poll builds no page while nothing changed. Each test checks the behaviour from outside (locks taken by another connection, requests
 that entered Flask, what the store made), not the timing.
 """
 
@@ -251,3 +251,32 @@ def test_the_feedback_is_made_once_per_answer_given_in_the_class(app, client):
     assert all('id="child-feedback"' in page for page in pages)
     assert store.made - before == 2 + 1  # two answers given, and the class's standings
     assert pages[0].count('id="feedback-given"') == 1 and pages[0] != pages[1]
+
+
+def test_the_saved_answer_panel_and_the_verdict_are_made_once_per_answer_given(app, client):
+    """Thirty children give a few different answers: "your answer is saved" and the engine's verdict are made
+    once per answer given, and every child still sees their own answer (and, after closing, their own points)."""
+    code, url = create_class(client)
+    kids = [join(app, code, f"Kind {i}") for i in range(6)]
+    act(client, url, "ask")
+    given = [{"trump": "pass"} if i % 2 else {"trump": "C", "value": "24"} for i in range(6)]
+    store, verdicts = app.extensions[KEY], service._VERDICTS
+    checked = verdicts.made
+    panels = [kids[i].post(f"/class/{code}/answer", data={"round": "1", **given[i]}, headers=HX) for i in range(2)]
+    assert verdicts.made - checked == 2 and sum("saved" in key for key in store._items) == 2
+    made, checked = store.made, verdicts.made
+    panels += [kids[i].post(f"/class/{code}/answer", data={"round": "1", **given[i]}, headers=HX) for i in range(2, 6)]
+    assert (store.made, verdicts.made) == (made, checked)  # made for the first two children
+    texts = [panel.get_data(as_text=True) for panel in panels]
+    assert all(panel.status_code == 200 and 'id="child-saved"' in text for panel, text in zip(panels, texts))
+    assert texts[0] == texts[2] == texts[4] != texts[1] == texts[3] == texts[5]
+    assert "Pass" in texts[1] and "24" in texts[0] and "24" not in texts[1]
+    # a second answer (another tab) changes nothing: the panel shows the first one
+    again = kids[1].post(f"/class/{code}/answer", data={"round": "1", "trump": "C", "value": "24"}, headers=HX)
+    assert again.status_code == 200 and again.get_data(as_text=True) == texts[1]
+    with app.app_context():
+        stored = db.session.execute(db.select(Answer.participant_id, Answer.answer).order_by(Answer.id)).all()
+    assert [answer for _id, answer in stored] == [kinds.parse_answer(kinds.get("skat_family"), g) for g in given]
+    act(client, url, "close")
+    closed = [kid.get(f"/class/{code}/play", headers=EN).get_data(as_text=True) for kid in kids]
+    assert verdicts.made == checked and all('id="child-points"' in page for page in closed)

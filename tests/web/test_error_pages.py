@@ -164,12 +164,12 @@ def test_a_locked_database_on_a_poll_answers_the_error_page(app, stored, monkeyp
     answers the translated error page (503), not the WSGI server's bare 500."""
     from sqlalchemy.exc import OperationalError
 
-    from webapp.classroom import service
+    from webapp.classroom import quickpoll
 
     def locked(*args, **kwargs):
         raise OperationalError("select", {}, sqlite3.OperationalError("database is locked"))
 
-    monkeypatch.setattr(service, "poll_state", locked)
+    monkeypatch.setattr(quickpoll, "poll_state", locked)
     code = stored["code"]
     response = _client(app, stored, lang).get(f"/class/{code}/play/state?v=1", headers={"Accept-Language": lang})
     assert_error_page(response, lang, caplog, "/play/state")

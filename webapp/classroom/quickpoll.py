@@ -1,20 +1,86 @@
-"""The children's unchanged polls, answered before Flask (WSGI middleware)."""
+"""The children's polls: what one looks up (:func:`poll_state`, one query), and the unchanged ones answered
+before Flask (:class:`QuickPoll`, WSGI middleware)."""
 
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterable, Mapping
+from datetime import datetime
+from functools import lru_cache
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
 from urllib.parse import parse_qsl
 
 from flask import Flask
+from sqlalchemy import bindparam
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie
 
+from webapp import quiz
 from webapp.classroom import service, shared
 from webapp.core import i18n, security
 from webapp.core.db import db
-from webapp.core.models import utcnow
+from webapp.core.models import ClassSession, Participant, utcnow
+from webapp.core.models import Response as Answer
 from webapp.core.web import STORAGE_ERRORS
+
+
+@lru_cache(maxsize=1)
+def _version_query():
+    """The one query of the poll, built once (building a statement costs more than running it)."""
+    answered = (
+        db.select(Answer.id)
+        .where(Answer.participant_id == Participant.id, Answer.round_number == ClassSession.round_number)
+        .exists()
+    )
+    return (
+        db.select(ClassSession.id, ClassSession.mode, ClassSession.round_number, ClassSession.round_open,
+                  ClassSession.round_deadline, answered, Participant.removed)
+        .join(Participant, Participant.session_id == ClassSession.id)
+        .where(ClassSession.join_code == bindparam("code"), ClassSession.expires_at > bindparam("now"),
+               Participant.token_hash == bindparam("token_hash"))
+    )
+
+
+class PollState(NamedTuple):
+    """What a child's poll looks up (:func:`poll_state`).
+
+    Attributes:
+        version: the panel's version (:func:`.service.panel_version`).
+        session_id: the class session's id.
+        seconds_left: whole seconds until the open round's deadline (None: no countdown, or not open).
+        alike: True when the panel is the same for every child of the class (an open round the child has
+            not answered yet): the views render it once per class, language and second.
+    """
+
+    version: str
+    session_id: int
+    seconds_left: int | None
+    alike: bool
+
+
+def poll_state(code: str, cookies: Mapping[str, str], execute: Callable | None = None,
+               at: datetime | None = None) -> PollState | None:
+    """The panel state of the child with this class cookie, in one query; None if not joined (or no class).
+
+    ``execute`` is a connection's or session's ``execute`` (default: the ORM
+    session's); ``at`` the time (default :func:`.service.now`): a round whose deadline has
+    passed is closed without anybody writing it. The poll runs every 2 seconds on
+    every tablet, so it must stay cheap: no question is generated and nothing is rendered.
+    """
+    normal = quiz.normalise_code(code)
+    token_hash = service.child_token_hash(normal, cookies) if normal is not None else None
+    if token_hash is None:
+        return None
+    at = at or service.now()
+    found = (execute or db.session.execute)(
+        _version_query(), {"code": normal, "token_hash": token_hash, "now": utcnow()}).first()
+    if found is None:
+        return None
+    session_id, mode, number, round_open, deadline, answered, removed = found
+    open_now = mode == service.Mode.QUESTION and bool(round_open) and bool(number) and (deadline is None or at < deadline)
+    left = service.seconds_until(deadline, at) if open_now and deadline is not None else None
+    return PollState(service.panel_version(mode, number, open_now, bool(answered), bool(removed)), session_id, left,
+                     alike=open_now and not answered and not removed)
+
 
 
 class QuickPoll:
@@ -24,15 +90,15 @@ class QuickPoll:
     About 80 % of a classroom's requests are ``GET /class/<code>/play/state?v=...``
     answered 204. Here that answer costs one query on a pooled connection: no
     request context, signed session, locale, rate-limit check or ORM session.
-    The check is the service's (:func:`webapp.classroom.service.poll_state`:
+    The check is the service's (:func:`poll_state`:
     the class cookie must belong to a participant of this live class), the same
     that the route ``play_state`` makes; ``v`` must be that child's current
     version, and the 204 carries the same headers. The open round's panel (when the
-    :class:`~webapp.classroom.service.PollState` is ``alike``) is looked up in the app's
+    :class:`PollState` is ``alike``) is looked up in the app's
     :mod:`~webapp.classroom.shared` store under :func:`~webapp.classroom.shared.open_panel_key`, in the language
     Flask would choose (:func:`webapp.core.i18n.choose_language`). Everything else (a changed
     version, a child not joined: 401, other methods and paths) goes on to Flask,
-    with the looked-up :class:`~webapp.classroom.service.PollState` (or None) in ``environ[QuickPoll.KEY]``
+    with the looked-up :class:`PollState` (or None) in ``environ[QuickPoll.KEY]``
     so that ``play_state`` need not ask again.
 
     Args:
@@ -70,7 +136,7 @@ class QuickPoll:
             environ[self.KEY] = state  # play_state need not ask again
         return self.wsgi_app(environ, start_response)
 
-    def _panel(self, state: service.PollState, cookies: Mapping[str, str], environ: dict[str, Any]) -> bytes | None:
+    def _panel(self, state: PollState, cookies: Mapping[str, str], environ: dict[str, Any]) -> bytes | None:
         """The open round's panel made for the whole class, as UTF-8, or None (not made yet)."""
         accepted = parse_accept_header(environ.get("HTTP_ACCEPT_LANGUAGE"), LanguageAccept)
         language = i18n.choose_language(cookies.get(i18n.LANG_COOKIE), accepted, self.app.config)
@@ -78,10 +144,10 @@ class QuickPoll:
             shared.open_panel_key(state.session_id, state.version, state.seconds_left, language))
         return None if found is None else str(found).encode()
 
-    def _state(self, code: str, cookies: Mapping[str, str]) -> service.PollState | None:
+    def _state(self, code: str, cookies: Mapping[str, str]) -> PollState | None:
         if self.engine is None:
             with self.app.app_context():
                 self.engine = db.engine
         clock = self.app.config.get("CLASSROOM_CLOCK") or utcnow
         with self.engine.connect() as connection:
-            return service.poll_state(code, cookies, connection.execute, at=clock())
+            return poll_state(code, cookies, connection.execute, at=clock())

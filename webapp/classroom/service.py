@@ -33,9 +33,8 @@ import secrets
 import unicodedata
 from datetime import datetime, timedelta
 from enum import StrEnum
-from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Mapping
 
 from flask import current_app, has_app_context
 from sqlalchemy import bindparam, func
@@ -43,6 +42,7 @@ from sqlalchemy.exc import IntegrityError
 
 from webapp import quiz
 from webapp.classroom import scores
+from webapp.classroom.shared import SharedRender
 from webapp.core.db import db, writing
 from webapp.core.models import ClassSession, Participant, check_cap, utcnow
 from webapp.core.models import Response as Answer
@@ -72,6 +72,8 @@ _CLASS_NOW = db.select(ClassSession, Participant).join(Participant, Participant.
 _ANSWER_OF = db.select(Answer).where(Answer.participant_id == bindparam("child"),
                                      Answer.round_number == bindparam("number"))
 _STREAK_OF = _ANSWER_OF.with_only_columns(Answer.streak)
+#: The verdicts on the answers given to the class questions: thirty children give a few different answers.
+_VERDICTS = SharedRender(4096)
 
 
 class Mode(StrEnum):
@@ -155,11 +157,12 @@ def seconds_left(row: ClassSession, at: datetime | None = None) -> int | None:
     """Whole seconds (rounded up) until the open round's deadline; None without a countdown or when closed."""
     if row.round_deadline is None or not is_open(row, at):
         return None
-    return _seconds_until(row.round_deadline, at or now())
+    return seconds_until(row.round_deadline, at or now())
 
 
-def _seconds_until(deadline: datetime, at: datetime) -> int:
-    return max(0, int(-(-(deadline - at).total_seconds() // 1)))  # rounded up
+def seconds_until(deadline: datetime, at: datetime) -> int:
+    """Whole seconds from ``at`` to ``deadline``, rounded up (0 once it has passed): what a countdown shows."""
+    return max(0, int(-(-(deadline - at).total_seconds() // 1)))
 
 
 def series_over(row: ClassSession) -> bool:
@@ -216,14 +219,14 @@ def session_and_child(code: str, cookies: Mapping[str, str]) -> tuple[ClassSessi
     normal = quiz.normalise_code(code)
     if normal is None:
         return None, None
-    token_hash = _child_token_hash(normal, cookies) or ""  # no child has the empty hash
+    token_hash = child_token_hash(normal, cookies) or ""  # no child has the empty hash
     found = db.session.execute(_SESSION_AND_CHILD, {"code": normal, "token_hash": token_hash}).first()
     if found is None or found[0].expires_at <= utcnow():
         return None, None
     return found[0], found[1]
 
 
-def _child_token_hash(join_code: str, cookies: Mapping[str, str]) -> str | None:
+def child_token_hash(join_code: str, cookies: Mapping[str, str]) -> str | None:
     """The hash of the child's token in the class cookie of ``join_code`` (normalised), or None (none, or too long)."""
     token = cookies.get(cookie_name(join_code), "")
     return hash_token(token) if token and len(token) <= TOKEN_MAX else None
@@ -351,9 +354,11 @@ def panel_version(mode: str, round_number: int, open_now: bool, answered: bool, 
 
 
 def child_context(row: ClassSession, child: Participant, at: datetime | None = None,
-                  standings_of: Callable[[ClassSession], tuple[scores.Standing, ...]] | None = None) -> dict[str, Any]:
+                  standings_of: Callable[[ClassSession], tuple[scores.Standing, ...]] | None = None,
+                  stored: Answer | None = None) -> dict[str, Any]:
     """What the child's panel shows (``standings_of``: where the class's standings come from, default
-    :func:`standings`; the views share them between the tablets of a class).
+    :func:`standings`; the views share them between the tablets of a class; ``stored``: the child's answer to
+    the round if :func:`answer` just stored it, else it is read).
 
     Returns:
         ``row``, ``child``, ``asked`` (the round's question or None), ``open`` (answers accepted now),
@@ -372,12 +377,13 @@ def child_context(row: ClassSession, child: Participant, at: datetime | None = N
         return context
     if row.mode == Mode.QUESTION and row.round_number:
         asked = round_question(row, row.round_number)
-        stored = db.session.execute(_ANSWER_OF, {"child": child.id, "number": row.round_number}).scalar_one_or_none()
+        if stored is None:
+            stored = db.session.execute(_ANSWER_OF, {"child": child.id, "number": row.round_number}).scalar_one_or_none()
         context["asked"] = asked
         if stored is not None:
             context["given"], context["scored"] = stored.answer, stored
             if not open_now:
-                context["checked"] = asked.check(stored.answer)
+                context["checked"] = verdict(row, row.round_number, asked, stored.answer)
     if (row.mode == Mode.QUESTION and row.round_number and not open_now) or row.mode == Mode.ENDED:
         board = (standings_of or standings)(row)
         context["me"] = next((line for line in board if line.participant_id == child.id), None)
@@ -387,67 +393,17 @@ def child_context(row: ClassSession, child: Participant, at: datetime | None = N
     return context
 
 
-@lru_cache(maxsize=1)
-def _version_query():
-    """The one query of the poll, built once (building a statement costs more than running it)."""
-    answered = (
-        db.select(Answer.id)
-        .where(Answer.participant_id == Participant.id, Answer.round_number == ClassSession.round_number)
-        .exists()
-    )
-    return (
-        db.select(ClassSession.id, ClassSession.mode, ClassSession.round_number, ClassSession.round_open,
-                  ClassSession.round_deadline, answered, Participant.removed)
-        .join(Participant, Participant.session_id == ClassSession.id)
-        .where(ClassSession.join_code == bindparam("code"), ClassSession.expires_at > bindparam("now"),
-               Participant.token_hash == bindparam("token_hash"))
-    )
+def verdict(row: ClassSession, number: int, asked: Asked, given: dict[str, Any]) -> kinds.Checked:
+    """``asked.check(given)`` for round ``number`` of ``row``, computed once per answer given (immutable: shared)."""
+    key = (row.kind, row.difficulty, row.seed, number, repr(sorted(given.items())))
+    return _VERDICTS.get(key, lambda: asked.check(given))
 
 
-class PollState(NamedTuple):
-    """What a child's poll looks up (:func:`poll_state`).
-
-    Attributes:
-        version: the panel's version (:func:`panel_version`).
-        session_id: the class session's id.
-        seconds_left: whole seconds until the open round's deadline (None: no countdown, or not open).
-        alike: True when the panel is the same for every child of the class (an open round the child has
-            not answered yet): the views render it once per class, language and second.
-    """
-
-    version: str
-    session_id: int
-    seconds_left: int | None
-    alike: bool
-
-
-def poll_state(code: str, cookies: Mapping[str, str], execute: Callable | None = None,
-               at: datetime | None = None) -> PollState | None:
-    """The panel state of the child with this class cookie, in one query; None if not joined (or no class).
-
-    ``execute`` is a connection's or session's ``execute`` (default: the ORM
-    session's); ``at`` the time (default :func:`now`): a round whose deadline has
-    passed is closed without anybody writing it. The poll runs every 2 seconds on
-    every tablet, so it must stay cheap: no question is generated and nothing is rendered.
-    """
-    normal = quiz.normalise_code(code)
-    token_hash = _child_token_hash(normal, cookies) if normal is not None else None
-    if token_hash is None:
-        return None
-    at = at or now()
-    found = (execute or db.session.execute)(
-        _version_query(), {"code": normal, "token_hash": token_hash, "now": utcnow()}).first()
-    if found is None:
-        return None
-    session_id, mode, number, round_open, deadline, answered, removed = found
-    open_now = mode == Mode.QUESTION and bool(round_open) and bool(number) and (deadline is None or at < deadline)
-    left = _seconds_until(deadline, at) if open_now and deadline is not None else None
-    return PollState(panel_version(mode, number, open_now, bool(answered), bool(removed)), session_id, left,
-                     alike=open_now and not answered and not removed)
-
-
-def answer(row: ClassSession, child: Participant, round_text: str, form: Mapping[str, str]) -> None:
+def answer(row: ClassSession, child: Participant, round_text: str, form: Mapping[str, str]) -> Answer | None:
     """Store the child's answer (in ``form``) to round ``round_text``, once: a second answer changes nothing.
+
+    Returns:
+        The answer stored (its values; not in the session), or None when the child had answered before.
 
     The answer's seconds (from the round's start), points (:func:`.scores.points`) and streak
     (:func:`.scores.streak_after`) are stored with it. The answer is read and checked first; the write lock is
@@ -464,25 +420,27 @@ def answer(row: ClassSession, child: Participant, round_text: str, form: Mapping
     number = row.round_number
     asked = round_question(row, number)
     given = kinds.parse_answer(asked.kind, form)
-    correct = asked.check(given).correct
+    correct = verdict(row, number, asked, given).correct
     seconds = max(0.0, (at - (row.round_opened_at or at)).total_seconds())
     countdown = int((row.round_deadline - row.round_opened_at).total_seconds()) if (
         row.round_deadline and row.round_opened_at) else 0
     previous = db.session.execute(_STREAK_OF, {"child": child.id, "number": number - 1}).scalar_one_or_none()
-    stored = Answer(session_id=row.id, participant_id=child.id, round_number=number, answer=given,
-                    correct=correct, created_at=at, seconds=round(seconds, 3),
-                    points=scores.points(correct, seconds, countdown, row.speed_bonus),
-                    streak=scores.streak_after(correct, previous))
+    values = dict(session_id=row.id, participant_id=child.id, round_number=number, answer=given, correct=correct,
+                  created_at=at, seconds=round(seconds, 3), points=scores.points(correct, seconds, countdown,
+                                                                                 row.speed_bonus),
+                  streak=scores.streak_after(correct, previous))
     ids = {"session_id": row.id, "child": child.id}  # read now: writing() expires both objects
     with writing():
         # the class as it is now, under the write lock (one query reloads both)
         db.session.execute(_CLASS_NOW, ids).first()
         _check_can_answer(row, child, round_text, at)
-        db.session.add(stored)
         try:
+            db.session.execute(db.insert(Answer).values(values))  # no unit of work: it costs more than the insert
             db.session.commit()
         except IntegrityError:  # answered before (another tab): the first answer counts
             db.session.rollback()
+            return None
+    return Answer(**values)
 
 
 def _check_can_answer(row: ClassSession, child: Participant, round_text: str, at: datetime) -> None:

@@ -62,7 +62,7 @@ class SharedRender:
 
 def open_panel_key(session_id: int, version: str, seconds_left: int | None, language: str) -> tuple:
     """The key of a child's panel that is alike for the whole class (an open round not yet answered: see
-    :class:`webapp.classroom.service.PollState`), per language and second of the countdown."""
+    :class:`webapp.classroom.quickpoll.PollState`), per language and second of the countdown."""
     return "open panel", session_id, version, seconds_left, language
 
 

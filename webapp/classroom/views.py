@@ -51,13 +51,14 @@ from flask_babel import format_decimal, get_locale
 from markupsafe import Markup
 
 from webapp import quiz
-from webapp.classroom import links, presenter, service, shared
+from webapp.classroom import links, presenter, quickpoll, service, shared
 from webapp.classroom.export import answers_csv, qr_svg
 from webapp.classroom.quickpoll import QuickPoll
 from webapp.classroom.service import Action, BadNickname, NicknameTaken, NotNow
 from webapp.core import security
 from webapp.core.db import reads_first
 from webapp.core.models import CapReached, ClassSession, Participant
+from webapp.core.models import Response as Answer
 from webapp.core.steps import Step
 from webapp.core.web import is_htmx
 from webapp.quiz import kinds
@@ -241,8 +242,8 @@ def _standings(row: ClassSession):
     return shared.shared().get(key, lambda: service.standings(row))
 
 
-def _child_context(row: ClassSession, child: Participant) -> dict:
-    context = service.child_context(row, child, standings_of=_standings)
+def _child_context(row: ClassSession, child: Participant, stored: Answer | None = None) -> dict:
+    context = service.child_context(row, child, standings_of=_standings, stored=stored)
     if context["asked"] is not None:
         context["parts"] = _question_parts(row, row.round_number)
         if context["checked"] is not None:
@@ -280,7 +281,7 @@ def play_state(code: str):
     if QuickPoll.KEY in request.environ:  # looked up before Flask
         state = request.environ[QuickPoll.KEY]
     else:
-        state = service.poll_state(code, request.cookies)
+        state = quickpoll.poll_state(code, request.cookies)
     if state is None:  # not joined, or the class expired: say so instead of a question
         return render_template("classroom/_not_joined.html"), 401
     if request.args.get("v") == state.version:
@@ -310,17 +311,22 @@ def answer(code: str):
     if isinstance(found, Response):
         return found
     row, child = found
-    status, problem = 200, None
+    status, problem, stored = 200, None, None
     try:
-        service.answer(row, child, request.form.get("round", ""), request.form)
+        stored = service.answer(row, child, request.form.get("round", ""), request.form)
     except NotNow as error:
         status, problem = 409, error.step
     except kinds.AnswerError as error:
         status, problem = 400, error.step
     if not is_htmx() and status == 200:
         return redirect(url_for("classroom.play", code=row.join_code), code=303)
+    context = _child_context(row, child, stored)
+    if stored is not None and context["open"]:  # "your answer is saved": the same for every child who gave it
+        key = shared.open_panel_key(row.id, context["version"], context["seconds_left"], str(get_locale()))
+        return shared.shared().html(key + ("saved", repr(sorted(stored.answer.items()))),
+                                    lambda: render_template("classroom/_child.html", **context))
     template = "classroom/_child.html" if is_htmx() else "classroom/play.html"
-    return render_template(template, problem=problem, **_child_context(row, child)), status
+    return render_template(template, problem=problem, **context), status
 
 
 # --- the teacher's presenter ---------------------------------------------------------------
