@@ -7,9 +7,11 @@ that entered Flask, what the store made), not the timing.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -127,6 +129,36 @@ def test_writing_reloads_what_another_process_changed_keeps_nothing_unsaved_and_
     with sqlite3.connect(database(app)) as other:
         assert other.execute("SELECT locked, show_names, show_board, mode FROM class_session").fetchone() == (
             1, 1, 0, "lobby")
+
+
+def test_writers_queue_for_each_other_instead_of_meeting_at_sqlites_lock(app, client):
+    """A writing() block first waits its turn in the machine's queue of writers (``<database>.writers``, flock),
+    without touching SQLite's write lock: before, writers met at SQLite's lock and slept in its busy handler
+    (answers waited up to 100-230 ms for a lock held 3 ms). Here another process's writer (another open file)
+    holds the queue: the answer waits, SQLite's lock stays free, and it is stored once the queue is released."""
+    fcntl = pytest.importorskip("fcntl")
+    code, url = create_class(client)
+    mia = join(app, code, "Mia")
+    act(client, url, "ask")
+    other_writer = os.open(f"{database(app)}.writers", os.O_RDWR | os.O_CREAT)
+    responses = []
+    try:
+        fcntl.flock(other_writer, fcntl.LOCK_EX)
+        waiting = threading.Thread(target=lambda: responses.append(answer(mia, code)))
+        waiting.start()
+        waiting.join(timeout=1)
+        assert waiting.is_alive() and not responses  # in the queue
+        probe = sqlite3.connect(database(app), timeout=0, isolation_level=None)
+        probe.execute("BEGIN IMMEDIATE")  # SQLite's lock is free while the answer waits
+        probe.execute("ROLLBACK")
+        probe.close()
+    finally:
+        fcntl.flock(other_writer, fcntl.LOCK_UN)
+        os.close(other_writer)
+    waiting.join(timeout=30)
+    assert [response.status_code for response in responses] == [200]
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(Answer)) == 1
 
 
 def test_the_projectors_cheap_version_is_the_pages_version_in_every_state(app, client):

@@ -14,7 +14,9 @@ Where the data lives:
   answer, a teacher's action) is marked :func:`reads_first` and writes in a
   :func:`writing` block: it holds the write lock only for its writes, not
   while it reads, checks and renders (with the lock held for the whole request,
-  900 tablets answering at once queued behind each other's rendering).
+  900 tablets answering at once queued behind each other's rendering). Those
+  blocks wait for each other in a :class:`WriterQueue` (one machine's threads
+  and processes), not in SQLite's busy handler.
 * :func:`upgrade` brings the schema to the newest Alembic revision
   (``webapp/migrations``); :func:`init_app` calls it when the app starts
   (``AUTO_MIGRATE``, on by default), under a file lock in the instance folder
@@ -27,6 +29,7 @@ from __future__ import annotations
 import functools
 import os
 import sqlite3
+import threading
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -39,6 +42,11 @@ from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase
+
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 SQLITE_NAME = "kartenschule.sqlite3"
@@ -126,14 +134,66 @@ def writing() -> Iterator[None]:
     token, expire = _WRITING.set(True), session.expire_on_commit
     session.expire_on_commit = False
     try:
-        yield
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
+        with _writer_queue(db.engine):
+            try:
+                yield
+                db.session.commit()
+            except BaseException:
+                db.session.rollback()
+                raise
     finally:
         session.expire_on_commit = expire
         _WRITING.reset(token)
+
+
+class WriterQueue:
+    """One :func:`writing` block at a time on a SQLite file: across this process's threads (a lock) and this
+    machine's processes (``flock`` on ``path``, a file beside the database; where there is no ``fcntl``, as on
+    Windows, the one server process's lock alone). A writer that waits is woken the moment the writer before it
+    is done. Without it, writers met at SQLite's lock and slept in its busy handler (1, 2, 5, ... up to 100 ms at
+    a time): under the classroom load a child's answer waited 21 ms (p90) to 106 ms (p99) for a lock held 3 ms
+    (p50). SQLite's own lock still guards every write; this only orders who asks for it.
+
+    Args:
+        path: the lock file (created when missing; it holds nothing).
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._threads = threading.Lock()
+        self._fd: int | None = None
+        self._pid = 0
+
+    @contextmanager
+    def __call__(self) -> Iterator[None]:
+        with self._threads:
+            if fcntl is None:
+                yield
+                return
+            if self._pid != os.getpid():  # a forked worker opens its own file: a shared one would not exclude
+                self._fd, self._pid = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600), os.getpid()
+            fcntl.flock(self._fd, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(self._fd, fcntl.LOCK_UN)
+
+
+_QUEUES: dict[str, WriterQueue] = {}
+_QUEUES_LOCK = threading.Lock()
+
+
+@contextmanager
+def _writer_queue(engine: Engine) -> Iterator[None]:
+    """The :class:`WriterQueue` of ``engine``'s SQLite file (nothing for other databases, or SQLite in memory)."""
+    database = engine.url.database if engine.dialect.name == "sqlite" else None
+    if not database or database == ":memory:" or database.startswith("file:"):
+        yield
+        return
+    with _QUEUES_LOCK:
+        queue = _QUEUES.setdefault(database, WriterQueue(f"{database}.writers"))
+    with queue():
+        yield
 
 
 def upgrade(app: Flask) -> None:
