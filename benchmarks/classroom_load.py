@@ -414,8 +414,8 @@ async def run(args: argparse.Namespace, server_kind: str) -> tuple[float, float]
         label = "SQLite (WAL, synchronous=FULL)"
     if redis is not None:
         label += ", rate limits in Redis"
-    servers = [start_server(server_kind, database_url, args.workers, args.threads, p, workdir / f"instance-{p}", limiter)
-               for p in ports]
+    servers = [start_server(server_kind, database_url, args.workers, args.threads, p, workdir / f"instance-{p}",
+                            limiter) for p in ports]
     cluster = Cluster(ports)
     killed: list[str] = []
     stats = Stats()

@@ -6,8 +6,9 @@
 
 * The server: granian (HTTP in Rust: ``--workers`` processes of ``--threads`` Python threads each) on Linux and
   macOS; waitress (pure Python, one process of ``workers x threads`` threads) on Windows, where granian serves
-  with one process only. ``--server`` picks one by hand (both are tested on Linux). Granian replaced gunicorn:
-  it takes about a quarter of the CPU time a request (``benchmarks/classroom_load.py``).
+  with one process only. ``--server`` picks one by hand (both are tested on Linux). Granian replaced gunicorn,
+  whose HTTP handling in Python took about a quarter of the server's CPU under the classroom load
+  (``benchmarks/classroom_load.py``).
 * The instance folder (SQLite database, secret key, Yahtzee strategy table): ``--instance DIR``, which must exist
   and be writable, else the user's data folder (:func:`default_instance`, by platformdirs), created when missing.
   The app is built once before the server starts: it migrates the database and makes the secret key, and any

@@ -76,11 +76,11 @@ def poll_state(code: str, cookies: Mapping[str, str], execute: Callable | None =
     if found is None:
         return None
     session_id, mode, number, round_open, deadline, answered, removed = found
-    open_now = mode == service.Mode.QUESTION and bool(round_open) and bool(number) and (deadline is None or at < deadline)
+    open_now = (mode == service.Mode.QUESTION and bool(round_open) and bool(number)
+                and (deadline is None or at < deadline))
     left = service.seconds_until(deadline, at) if open_now and deadline is not None else None
     return PollState(service.panel_version(mode, number, open_now, bool(answered), bool(removed)), session_id, left,
                      alike=open_now and not answered and not removed)
-
 
 
 class QuickPoll:
@@ -90,8 +90,7 @@ class QuickPoll:
     About 80 % of a classroom's requests are ``GET /class/<code>/play/state?v=...``
     answered 204. Here that answer costs one query on a pooled connection: no
     request context, signed session, locale, rate-limit check or ORM session.
-    The check is the service's (:func:`poll_state`:
-    the class cookie must belong to a participant of this live class), the same
+    The check is :func:`poll_state`'s (the class cookie must belong to a participant of this live class), the same
     that the route ``play_state`` makes; ``v`` must be that child's current
     version, and the 204 carries the same headers. The open round's panel (when the
     :class:`PollState` is ``alike``) is looked up in the app's

@@ -378,7 +378,8 @@ def child_context(row: ClassSession, child: Participant, at: datetime | None = N
     if row.mode == Mode.QUESTION and row.round_number:
         asked = round_question(row, row.round_number)
         if stored is None:
-            stored = db.session.execute(_ANSWER_OF, {"child": child.id, "number": row.round_number}).scalar_one_or_none()
+            stored = db.session.execute(_ANSWER_OF, {"child": child.id, "number": row.round_number}
+                                        ).scalar_one_or_none()
         context["asked"] = asked
         if stored is not None:
             context["given"], context["scored"] = stored.answer, stored
@@ -393,9 +394,14 @@ def child_context(row: ClassSession, child: Participant, at: datetime | None = N
     return context
 
 
+def answer_key(given: dict[str, Any]) -> str:
+    """A parsed answer as a key of what is made once per answer given (equal answers, equal keys)."""
+    return repr(sorted(given.items()))
+
+
 def verdict(row: ClassSession, number: int, asked: Asked, given: dict[str, Any]) -> kinds.Checked:
     """``asked.check(given)`` for round ``number`` of ``row``, computed once per answer given (immutable: shared)."""
-    key = (row.kind, row.difficulty, row.seed, number, repr(sorted(given.items())))
+    key = (row.kind, row.difficulty, row.seed, number, answer_key(given))
     return _VERDICTS.get(key, lambda: asked.check(given))
 
 

@@ -230,7 +230,7 @@ def _question_key(row: ClassSession, number: int) -> tuple:
 def _feedback(row: ClassSession, asked: Asked, given: dict, checked: kinds.Checked) -> Markup:
     """The feedback on the answer ``given`` to the closed round (the verdict, the right answer, the steps),
     rendered once per answer given in the class and language: thirty tablets mostly gave a few answers."""
-    key = _question_key(row, row.round_number) + ("feedback", repr(sorted(given.items())))
+    key = _question_key(row, row.round_number) + ("feedback", service.answer_key(given))
     return shared.shared().html(key, lambda: render_template("classroom/_question_part.html", part="feedback",
                                                              asked=asked, given=given, checked=checked))
 
@@ -323,7 +323,7 @@ def answer(code: str):
     context = _child_context(row, child, stored)
     if stored is not None and context["open"]:  # "your answer is saved": the same for every child who gave it
         key = shared.open_panel_key(row.id, context["version"], context["seconds_left"], str(get_locale()))
-        return shared.shared().html(key + ("saved", repr(sorted(stored.answer.items()))),
+        return shared.shared().html(key + ("saved", service.answer_key(stored.answer)),
                                     lambda: render_template("classroom/_child.html", **context))
     template = "classroom/_child.html" if is_htmx() else "classroom/play.html"
     return render_template(template, problem=problem, **context), status

@@ -215,7 +215,7 @@ def upgrade(app: Flask) -> None:
             with _database_lock(db.engine):
                 command.upgrade(config, "head")
         finally:
-            db.engine.dispose()  # no connection outlives the migration (gunicorn may fork after it)
+            db.engine.dispose()  # no connection outlives the migration (the server may fork its workers after it)
 
 
 #: PostgreSQL's advisory lock key of :func:`upgrade` (a constant: "KSMG").
