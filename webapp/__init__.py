@@ -72,7 +72,7 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
         CLASS_SESSION_DAYS=7,
         QUIZ_DAYS=30,
         # Rate limits (Flask-Limiter). The storage is named explicitly: memory:// counts
-        # in each server process; with several gunicorn workers use redis:// or
+        # in each server process; with several server workers use redis:// or
         # memcached:// so that the workers share one count (see README).
         RATELIMIT_STORAGE_URI="memory://",
         RATELIMIT_HEADERS_ENABLED=True,

@@ -9,7 +9,7 @@ coach is getting ready") until the file exists.
 
 Computed once, written whole, never retried in a loop:
 
-* Across processes (gunicorn workers, the command line, the bots): the
+* Across processes (server workers, the command line, the bots): the
   computation runs under an exclusive file lock ``<table>.lock`` in the folder
   (``fcntl.flock``; ``msvcrt.locking`` on Windows). Whoever gets the lock second
   finds the finished file and loads it instead of computing.
