@@ -152,6 +152,7 @@ def test_a_series_of_three_from_the_lobby_to_the_podium(new_page, classroom_serv
     shot(dana, f"phone-question-{lang}")
     choose(anna, right)
     expect(anna.locator("#child-saved")).to_be_visible()
+    shot(anna, f"tablet-saved-{lang}")  # the "saved" panel, made once per answer given for the class
     clock.advance(4)
     choose(ben, right)
     expect(ben.locator("#child-saved")).to_be_visible()
