@@ -24,12 +24,15 @@
 
 from __future__ import annotations
 
+import _thread
 import gc
 import ipaddress
 import os
+import signal
 import socket
 import sys
 import tempfile
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
@@ -202,7 +205,35 @@ def _worker_app(instance: str, lan_urls: list[str]) -> Flask:
     app = _BUILT if _BUILT is not None else build_app(Path(instance), lan_urls)
     gc.collect()
     gc.freeze()
+    _signals_in_one_thread(take_int=False)  # Ctrl-C reaches the workers too: the main process stops them
     return app
+
+
+def _signals_in_one_thread(take_int: bool) -> None:
+    """Take SIGINT and SIGTERM in one thread of this process, and hand them to the handler granian set.
+
+    Python runs a signal's handler in the main thread, and a signal the kernel delivers to another thread (one
+    of granian's) does not wake a main thread that waits on a lock, as granian's main thread and workers do:
+    Ctrl-C then went unanswered until something else woke it (a worker killed after 10 s, or never). So both
+    signals are blocked in the calling thread, before it starts any other (they inherit the mask), and a daemon
+    thread waits for them (``sigwait``). ``take_int`` False: SIGINT is dropped (a worker: the terminal sends
+    Ctrl-C to the whole process group, and the main process then stops its workers with SIGTERM).
+    """
+    wanted = {signal.SIGINT, signal.SIGTERM}
+    signal.pthread_sigmask(signal.SIG_BLOCK, wanted)
+
+    def take() -> None:
+        while True:
+            number = signal.sigwait(wanted)
+            handler = signal.getsignal(number)
+            if number == signal.SIGINT and not take_int:
+                continue
+            if handler is signal.default_int_handler:
+                _thread.interrupt_main()
+            elif callable(handler):
+                handler(number, None)
+
+    threading.Thread(target=take, name="kartenschule-signals", daemon=True).start()
 
 
 def _serve_granian(app: Flask, instance: Path, lan_urls: Sequence[str], host: str, port: int, workers: int,
@@ -223,6 +254,7 @@ def _serve_granian(app: Flask, instance: Path, lan_urls: Sequence[str], host: st
         workers_kill_timeout=GRACEFUL_SECONDS,
     )
     server.on_startup(on_ready)  # called once the port is bound: a tablet that connects now waits, is not refused
+    _signals_in_one_thread(take_int=True)
     try:
         server.serve(target_loader=functools.partial(_worker_app, str(instance), list(lan_urls)), wrap_loader=False)
     finally:

@@ -116,6 +116,7 @@ def test_serve_on_loopback_and_stop_with_ctrl_c_keeping_the_class(tmp_path, serv
     assert f"{base}/class" in served.stdout and "kartenschule serve --lan" in served.stdout
     assert "Kartenschule stopped." in served.stdout
     assert "Traceback" not in served.stderr
+    assert "refused to gracefully stop" not in served.stdout + served.stderr  # the workers stopped: none killed
     with sqlite3.connect(tmp_path / "kartenschule.sqlite3") as database:
         assert database.execute("select count(*) from class_session").fetchone()[0] == 1
 
@@ -190,6 +191,7 @@ def test_a_workers_app_is_moved_out_of_the_garbage_collectors_way(monkeypatch):
 
     built = object()
     monkeypatch.setattr(serve, "_BUILT", built)
+    monkeypatch.setattr(serve, "_signals_in_one_thread", lambda take_int: None)  # not in the test's process
     gc.unfreeze()
     try:
         assert serve._worker_app("unused", []) is built
