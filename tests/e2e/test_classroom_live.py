@@ -202,6 +202,9 @@ def test_a_series_of_three_from_the_lobby_to_the_podium(new_page, classroom_serv
     # Question 3, no countdown: everyone but Dana right (1,000 each). Then the podium.
     teacher.select_option("#ask-countdown", "0")
     teacher.click("#do-ask")
+    # asked (the board's title): "Stop" alone proves nothing, it can still be there from question 2, whose
+    # countdown closed it without the teacher; Cem then reloaded question 2's page (a flaky failure)
+    expect(teacher.locator("#stage-title")).to_have_text(words["series"].replace("1", "3"))
     expect(teacher.locator("#do-close")).to_be_visible()
     expect(teacher.locator("#board-countdown")).to_have_count(0)
     cem.goto(f"/class/{code}/play")  # no JavaScript: the child opens the page again
