@@ -16,7 +16,8 @@ cost the generator 0.85 of a core), all in one asyncio loop:
 
 * a child polls its panel every 2 s, as its page does (``/play/state``: 204 while nothing
   changed) and answers each new question after 1 to 5 s of thinking;
-* a teacher polls the presenter's board every second and, every 12 s, closes the round (when its 10 s
+* a teacher polls the presenter's board every second and the list of children every 2 s, as the page does (204
+  while nothing changed; while a round is open, the count alone when only it changed) and, every 12 s, closes the round (when its 10 s
   countdown has not closed it already), shows the leaderboard and asks the next question with a 10 s
   countdown and the speed bonus on. Each class goes at its own pace: its first question comes at a random moment
   of the first 12 s. With ``--together`` every class asks within the same second (a whole school's quiz started
@@ -65,6 +66,8 @@ from urllib.parse import urlencode, urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = re.compile(r'"X-CSRFToken": "([^"]+)"')
 VERSION = re.compile(r'/play/state\?v=([^"&]+)"')
+BOARD = re.compile(r'id="board-v"[^>]*><input type="hidden" name="v" value="([^"]+)"')
+CHILDREN = re.compile(r'/present/children\?v=([^"&]+)"')
 HOST = "127.0.0.1"
 
 
@@ -327,6 +330,16 @@ ASK = {"countdown": str(COUNTDOWN), "speed_bonus_shown": "1", "speed_bonus": "on
 async def run_teacher(client: Client, url: str, stats: Stats, stop: float, together: bool) -> None:
     page = (await client.get(url)).text
     headers = {"X-CSRFToken": TOKEN.search(page).group(1), "HX-Request": "true"}
+    # the versions of the board and of the list of children on screen, sent with their polls as the page does
+    versions = {"board": BOARD.search(page).group(1), "children": CHILDREN.search(page).group(1)}
+
+    def seen(response: Reply | None) -> None:
+        for name, pattern in (("board", BOARD), ("children", CHILDREN)):
+            found = response is not None and response.status_code == 200 and pattern.search(response.text)
+            if found:
+                versions[name] = found.group(1)
+
+    polls = 0
     # each class at its own pace: the first question comes at a moment of the first round's period; together: every
     # class within the same second (a whole school's quiz started at once, the worst case)
     await asyncio.sleep(random.random() if together else random.uniform(0, ROUND_SECONDS))
@@ -337,10 +350,15 @@ async def run_teacher(client: Client, url: str, stats: Stats, stop: float, toget
             # already) and the leaderboard shown before the next question
             actions = (("close", {}), ("board", {}), ("ask", ASK)) if next_round > first else (("ask", ASK),)
             for action, extra in actions:
-                await stats.request(client, "teacher action", "POST", url + "/do", ok=(200, 409),
-                                    data={"action": action, **extra}, headers=headers)
+                seen(await stats.request(client, "teacher action", "POST", url + "/do", ok=(200, 409),
+                                         data={"action": action, **extra}, headers=headers))
             next_round += ROUND_SECONDS
-        await stats.request(client, "live results", "GET", url + "/board", headers=headers)
+        seen(await stats.request(client, "live results", "GET", url + "/board", ok=(200, 204),
+                                 params={"v": versions["board"]}, headers=headers))
+        if polls % 2 == 0:  # the list of children: every 2 s
+            seen(await stats.request(client, "children list", "GET", url + "/children", ok=(200, 204),
+                                     params={"v": versions["children"]}, headers=headers))
+        polls += 1
         await asyncio.sleep(1)
 
 

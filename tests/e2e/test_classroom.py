@@ -91,6 +91,8 @@ def test_a_whole_round_from_join_to_csv(new_page, lang, locale):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     mia.screenshot(path=str(SCREENSHOTS / f"classroom-tablet-question-{lang}.png"), full_page=True)
 
+    # while the round is open, an answer updates the count alone: the board itself is not built again
+    teacher.evaluate("document.getElementById('stage-title').dataset.mark = 'before the answers'")
     mia.locator("label.q-choice", has_text=words["pass"]).tap()
     mia.click("#child-submit")
     expect(mia.locator("#child-saved")).to_contain_text(words["saved"])
@@ -100,6 +102,7 @@ def test_a_whole_round_from_join_to_csv(new_page, lang, locale):
     expect(ben.locator("#child-saved")).to_contain_text("999")
 
     expect(teacher.locator("#live-count")).to_have_text(words["answered"], timeout=LIVE)
+    expect(teacher.locator("#stage-title")).to_have_attribute("data-mark", "before the answers")
     expect(teacher.locator("#live-bars li.bar")).to_have_count(0)  # no distribution while answers are open
     expect(teacher.locator("#board")).not_to_contain_text("Mia")  # no names unless the teacher shows them
     teacher.screenshot(path=str(SCREENSHOTS / f"classroom-projector-live-{lang}.png"), full_page=True)

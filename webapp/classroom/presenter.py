@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Iterable
 
@@ -28,7 +29,8 @@ from webapp.core.models import Response as Answer
 from webapp.core.steps import Step
 from webapp.quiz import kinds
 
-__all__ = ["board_version", "child_ids", "children_version", "results", "teacher_context", "teacher_version"]
+__all__ = ["BoardState", "board_state", "child_ids", "children_version", "only_answers_changed",
+           "results", "teacher_context", "teacher_version"]
 
 
 def results(row: ClassSession, at: datetime | None = None) -> dict[str, Any]:
@@ -105,14 +107,37 @@ def teacher_context(row: ClassSession, at: datetime | None = None, children: boo
     return context
 
 
-def board_version(row: ClassSession, at: datetime | None = None) -> str:
-    """The board's version (:func:`teacher_version`) as :func:`teacher_context` gives it, from one query of two
+@dataclass(frozen=True)
+class BoardState:
+    """What the board's poll needs to know, from one query: ``version`` (:func:`teacher_version`), ``joined``
+    (children in the class), ``answered`` (answers to the current round, 0 outside a round) and ``open``
+    (answers accepted now)."""
+
+    version: str
+    joined: int
+    answered: int
+    open: bool
+
+
+def board_state(row: ClassSession, at: datetime | None = None) -> BoardState:
+    """The board's :class:`BoardState`, its version as :func:`teacher_context` gives it, from one query of two
     counts: the projector asks every second, and the page is built only when it changed."""
     open_now = is_open(row, at or now())
     joined, answered = _counts(row)
     if row.mode != Mode.QUESTION or not row.round_number:
         answered = 0
-    return teacher_version(row, open_now, joined, answered, joined if row.show_names else 0)
+    version = teacher_version(row, open_now, joined, answered, joined if row.show_names else 0)
+    return BoardState(version, joined, answered, open_now)
+
+
+def only_answers_changed(given: str | None, state: BoardState) -> bool:
+    """True when a board of version ``given`` differs from ``state`` only in the number of answers to an open
+    round: the projector then needs the new count alone, not the whole board (which would be rebuilt on every
+    answer). False for anything else (another stage, a closed round, a child joined, no or a garbled ``given``)."""
+    if not state.open or not given:
+        return False
+    shown, _, _ = given.rpartition(".")
+    return shown == state.version.rpartition(".")[0]
 
 
 def _counts(row: ClassSession) -> tuple[int, int]:
@@ -141,7 +166,8 @@ def child_ids(row: ClassSession) -> list[int]:
 
 def teacher_version(row: ClassSession, open_now: bool, joined: int, answered: int, names: int) -> str:
     """What the presenter's board depends on, as a short string (its poll's ``v``): the class's state, and how
-    many children have joined, answered the round, and are named on the board."""
+    many children have joined, are named on the board and answered the round (last: see
+    :func:`only_answers_changed`)."""
     return ".".join(str(part) for part in (
         row.mode, row.round_number, int(open_now), row.demo_number, row.demo_revealed, int(row.show_names),
-        int(row.show_board), int(row.locked), joined, answered, names))
+        int(row.show_board), int(row.locked), joined, names, answered))

@@ -14,7 +14,8 @@ Teacher (no account: the secret token is the key, kept in a cookie):
   ``lock``, ``remove`` (``child``), ``end`` (``confirm=yes`` unless the series
   is over; ``GET .../present/end`` asks first). With htmx the presenter part
   is swapped in place; without JavaScript the form redirects back.
-* ``GET .../present/board?v=``: the board (204 while ``v`` is current), polled every second.
+* ``GET .../present/board?v=``: the board (204 while ``v`` is current; the count alone while only it changed
+  in an open round), polled every second.
 * ``GET .../present/export.csv``: every answer of the session, with points and seconds.
 
 Children (a code and a nickname, nothing else):
@@ -376,12 +377,18 @@ def present(code: str):
 @bp.get("/class/<code>/present/board")
 @_guess_limit
 def live(code: str):
-    """The board (polled every second): 204 while version ``v`` is current, else the new board."""
+    """The board (polled every second): 204 while version ``v`` is current; while a round is open and only the
+    number of answers changed, the new count and version alone (swapped in out of band); else the new board."""
     row = _teacher(code)
     if not is_htmx():
         return _presenter("classroom/present.html", row)
-    if request.args.get("v") == presenter.board_version(row):
+    given, state = request.args.get("v"), presenter.board_state(row)
+    if given == state.version:
         return _private(make_response("", 204))
+    if presenter.only_answers_changed(given, state):
+        counted = render_template("classroom/_board_count.html", row=row, version=state.version,
+                                  results={"joined": state.joined, "answered": state.answered})
+        return _private(make_response(counted, {"HX-Reswap": "none"}))
     return _presenter("classroom/_board.html", row, context=presenter.teacher_context(row, children=False))
 
 
