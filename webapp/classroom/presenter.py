@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Iterable
 
-from sqlalchemy import func
+from sqlalchemy import bindparam, func
 
 from webapp.classroom.service import (
     COUNTDOWNS,
@@ -140,14 +140,20 @@ def only_answers_changed(given: str | None, state: BoardState) -> bool:
     return shown == state.version.rpartition(".")[0]
 
 
+#: How many children are in a class (not removed) and how many of them answered a round: one query, built once.
+_ACTIVE = (Participant.session_id == bindparam("session_id")) & Participant.removed.is_(False)
+_COUNTS = db.select(
+    db.select(func.count()).select_from(Participant).where(_ACTIVE).scalar_subquery(),
+    db.select(func.count()).select_from(Answer).join(Participant, Answer.participant_id == Participant.id)
+    .where(_ACTIVE, Answer.round_number == bindparam("number")).scalar_subquery(),
+)
+_CHILD_IDS = db.select(Participant.id).where(_ACTIVE).order_by(Participant.id)
+
+
 def _counts(row: ClassSession) -> tuple[int, int]:
     """How many children are in the class (not removed) and how many of them answered its current round: one
     query."""
-    active = (Participant.session_id == row.id) & Participant.removed.is_(False)
-    joined = db.select(func.count()).select_from(Participant).where(active).scalar_subquery()
-    answered = (db.select(func.count()).select_from(Answer).join(Participant, Answer.participant_id == Participant.id)
-                .where(active, Answer.round_number == row.round_number).scalar_subquery())
-    found = db.session.execute(db.select(joined, answered)).one()
+    found = db.session.execute(_COUNTS, {"session_id": row.id, "number": row.round_number}).one()
     return found[0], found[1]
 
 
@@ -160,8 +166,7 @@ def children_version(ids: Iterable[int]) -> str:
 def child_ids(row: ClassSession) -> list[int]:
     """The ids of the children in the class (not removed), in the order of ``row.participants``: one query of
     ids, so the list's poll loads no children while nobody joined or left."""
-    return list(db.session.scalars(db.select(Participant.id).where(
-        Participant.session_id == row.id, Participant.removed.is_(False)).order_by(Participant.id)))
+    return list(db.session.scalars(_CHILD_IDS, {"session_id": row.id}))
 
 
 def teacher_version(row: ClassSession, open_now: bool, joined: int, answered: int, names: int) -> str:
