@@ -17,11 +17,12 @@ cost the generator 0.85 of a core), all in one asyncio loop:
 * a child polls its panel every 2 s, as its page does (``/play/state``: 204 while nothing
   changed) and answers each new question after 1 to 5 s of thinking;
 * a teacher polls the presenter's board every second and the list of children every 2 s, as the page does (204
-  while nothing changed; while a round is open, the count alone when only it changed) and, every 12 s, closes the round (when its 10 s
-  countdown has not closed it already), shows the leaderboard and asks the next question with a 10 s
-  countdown and the speed bonus on. Each class goes at its own pace: its first question comes at a random moment
-  of the first 12 s. With ``--together`` every class asks within the same second (a whole school's quiz started
-  at once: the worst case, where 900 tablets fetch a question, answer and see the solution at the same moments).
+  while nothing changed; while a round is open, the count alone when only it changed) and, every 12 s, closes
+  the round (when its 10 s countdown has not closed it already), shows the leaderboard and asks the next
+  question with a 10 s countdown and the speed bonus on. Each class goes at its own pace: its first question
+  comes at a random moment of the first 12 s. With ``--together`` every class asks within the same second (a
+  whole school's quiz started at once: the worst case, where 900 tablets fetch a question, answer and see the
+  solution at the same moments).
 
 Printed: requests per second, p50/p95/p99/max latency (all requests and by
 route), errors (transport errors and unexpected statuses), late answers (409

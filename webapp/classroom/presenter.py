@@ -111,7 +111,8 @@ def teacher_context(row: ClassSession, at: datetime | None = None, children: boo
 class BoardState:
     """What the board's poll needs to know, from one query: ``version`` (:func:`teacher_version`), ``joined``
     (children in the class), ``answered`` (answers to the current round, 0 outside a round) and ``open``
-    (answers accepted now)."""
+    (answers accepted now). ``joined`` and ``answered`` are named as in :func:`results`: the count's template
+    takes either."""
 
     version: str
     joined: int

@@ -386,8 +386,7 @@ def live(code: str):
     if given == state.version:
         return _private(make_response("", 204))
     if presenter.only_answers_changed(given, state):
-        counted = render_template("classroom/_board_count.html", row=row, version=state.version,
-                                  results={"joined": state.joined, "answered": state.answered})
+        counted = render_template("classroom/_board_count.html", row=row, version=state.version, results=state)
         return _private(make_response(counted, {"HX-Reswap": "none"}))
     return _presenter("classroom/_board.html", row, context=presenter.teacher_context(row, children=False))
 
