@@ -189,6 +189,34 @@ def test_an_unchanged_poll_is_answered_before_flask_but_only_for_a_participant(a
         request_started.disconnect(started, app)
 
 
+def test_an_unchanged_poll_sends_sqlite_its_one_select_and_nothing_else(app, client):
+    """The 204 of ``QuickPoll`` runs one SELECT on SQLite and begins no transaction (a single statement is its own
+    read transaction; without a BEGIN, the rollback at the end has nothing to undo and sends nothing). A request
+    that goes on to Flask still begins its transaction as before."""
+    from sqlalchemy import event
+
+    code, url = create_class(client)
+    mia = join(app, code, "Mia")
+    page = mia.get(f"/class/{code}/play").get_data(as_text=True)
+    state = re.search(r'hx-get="([^"]+/play/state\?v=[^"]+)"', page).group(1).replace("&amp;", "&")
+    with app.app_context():
+        engine = db.engine
+    sent = []
+
+    def statement(connection, cursor, text, *_args):
+        sent.append(text.split()[0])
+
+    event.listen(engine, "before_cursor_execute", statement)
+    try:
+        assert mia.get(state, headers=HX).status_code == 204
+        assert sent == ["SELECT"]
+        sent.clear()
+        assert mia.get(state.replace("v=", "v=x"), headers=HX).status_code == 200  # Flask's request: as before
+        assert sent.count("BEGIN") == 1 and len(sent) > 2
+    finally:
+        event.remove(engine, "before_cursor_execute", statement)
+
+
 def test_demo_mode_reveals_one_step_at_a_time(client):
     code, url = create_class(client, kind="tichu_legality")
     act(client, url, "demo")

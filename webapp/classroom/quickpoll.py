@@ -17,7 +17,7 @@ from werkzeug.http import parse_accept_header, parse_cookie
 from webapp import quiz
 from webapp.classroom import service, shared
 from webapp.core import i18n, security
-from webapp.core.db import db
+from webapp.core.db import ONE_READ, db
 from webapp.core.models import ClassSession, Participant, utcnow
 from webapp.core.models import Response as Answer
 from webapp.core.web import STORAGE_ERRORS
@@ -88,8 +88,8 @@ class QuickPoll:
     open round made once for the whole class (200; made by ``play_state`` on the first poll that needs it).
 
     About 80 % of a classroom's requests are ``GET /class/<code>/play/state?v=...``
-    answered 204. Here that answer costs one query on a pooled connection: no
-    request context, signed session, locale, rate-limit check or ORM session.
+    answered 204. Here that answer costs one query on a pooled connection (on SQLite without BEGIN or ROLLBACK:
+    :data:`~webapp.core.db.ONE_READ`): no request context, signed session, locale, rate-limit check or ORM session.
     The check is :func:`poll_state`'s (the class cookie must belong to a participant of this live class), the same
     that the route ``play_state`` makes; ``v`` must be that child's current
     version, and the 204 carries the same headers. The open round's panel (when the
@@ -148,5 +148,5 @@ class QuickPoll:
             with self.app.app_context():
                 self.engine = db.engine
         clock = self.app.config.get("CLASSROOM_CLOCK") or utcnow
-        with self.engine.connect() as connection:
+        with self.engine.connect().execution_options(**{ONE_READ: True}) as connection:
             return poll_state(code, cookies, connection.execute, at=clock())

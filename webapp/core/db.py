@@ -86,6 +86,10 @@ def _sqlite_connect(dbapi_connection, _record) -> None:
     cursor.close()
 
 
+#: The execution option of a connection that runs one read statement and nothing else
+#: (``engine.connect().execution_options(**{ONE_READ: True})``): on SQLite it sends no BEGIN, since a single
+#: statement is its own read transaction, and the rollback when it closes then has nothing to send either.
+ONE_READ = "kartenschule_one_read"
 #: True inside :func:`writing`: the transaction begun there takes SQLite's write lock at once.
 _WRITING: ContextVar[bool] = ContextVar("kartenschule_writing", default=False)
 _View = TypeVar("_View", bound=Callable)
@@ -94,8 +98,9 @@ _View = TypeVar("_View", bound=Callable)
 @event.listens_for(Engine, "begin")
 def _sqlite_begin(connection) -> None:
     """SQLite: a POST request takes the write lock at once (no lock upgrade that could fail), except in a
-    :func:`reads_first` view, which takes it only in its :func:`writing` blocks."""
-    if connection.dialect.name != "sqlite":
+    :func:`reads_first` view, which takes it only in its :func:`writing` blocks; a connection marked
+    :data:`ONE_READ` begins nothing."""
+    if connection.dialect.name != "sqlite" or connection.get_execution_options().get(ONE_READ):
         return
     writes = _WRITING.get() or (has_request_context() and request.method not in ("GET", "HEAD", "OPTIONS")
                                 and not g.get("db_reads_first", False))
