@@ -11,6 +11,7 @@ from flask_babel import force_locale
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from webapp.core import explain
 from webapp.core.explain import card_name, decimal, is_card, render_step
 from webapp.catalogue import LABELS, MESSAGES, TEXTS
 from webapp.core.i18n import DEFAULT_TRANSLATIONS, SOURCE_LANGUAGE, languages
@@ -166,6 +167,43 @@ def test_every_skat_step_renders_in_german_with_card_names(module_app, hand):
             assert "%(" not in text
             for suit in (skat.Suit.CLUBS, skat.Suit.HEARTS):
                 assert suit.name.capitalize() not in text  # "Clubs" must have become "Kreuz"
+
+
+def test_a_step_is_rendered_once_per_language_and_form(app, monkeypatch):
+    """A step's sentence is kept once rendered (explain.render_step): thirty tablets shown the same explanation
+    translate and format it once. Each language and each form (HTML, text) is its own sentence."""
+    made = []
+    render = explain._render_step
+    monkeypatch.setattr(explain, "_render_step", lambda step, html: made.append((step, html)) or render(step, html))
+    with app.test_request_context():
+        with force_locale("de"):
+            first = render_step(Step("web.error.language", token="xx"))
+            again = render_step(Step("web.error.language", token="xx"))
+            text = render_step(Step("web.error.language", token="xx"), html=False)
+        with force_locale("en"):
+            english = render_step(Step("web.error.language", token="xx"))
+    assert again is first and len(made) == 3
+    assert "Sprache" in first and "language" in english
+    assert str(text) == str(first)  # nothing to escape in it: the two forms read the same
+
+
+def test_steps_equal_in_python_but_printed_differently_are_kept_apart(app):
+    """1 == 1.0 == True, so a step with the parameter 1 equals one with 1.0; but a decimal is printed with its
+    decimal digit ("1,0" in German), and the kept sentence of the one must not answer for the other."""
+    with app.test_request_context(), force_locale("de"):
+        texts = [render_step(Step("web.error.language", token=value), html=False) for value in (1, True, 1.0, 1)]
+    assert "„1“" in texts[0] and "„True“" in texts[1] and "„1,0“" in texts[2] and texts[3] == texts[0]
+
+
+def test_the_kept_sentences_are_bounded(app, monkeypatch):
+    """At most RENDERED_MAX sentences are kept; past that the store starts afresh (a class's answers cannot grow
+    it without end)."""
+    monkeypatch.setattr(explain, "RENDERED_MAX", 3)
+    with app.test_request_context(), force_locale("en"):
+        texts = [render_step(Step("web.error.language", token=str(n)), html=False) for n in range(7)]
+        assert render_step(Step("web.error.language", token="6"), html=False) is texts[6]
+    assert [f"“{n}”" in text for n, text in enumerate(texts)] == [True] * 7
+    assert 1 <= len(app.extensions[explain._RENDERED]) <= 3
 
 
 def test_card_letters_are_translated(catalog):

@@ -15,7 +15,7 @@ from types import MappingProxyType, ModuleType
 from typing import Any, Iterable, Mapping
 
 from flask import Flask, current_app
-from flask_babel import format_decimal, get_translations
+from flask_babel import format_decimal, get_locale, get_translations
 from markupsafe import Markup, escape
 
 from webapp.core.i18n import elide
@@ -35,6 +35,9 @@ FACE_LETTERS: Mapping[str, tuple[str, str]] = MappingProxyType({
 CARD_NAME = N_("%(rank)s of %(suit)s")
 
 _EXTENSION = "kartenschule.catalogue"
+_RENDERED = "kartenschule.rendered_steps"
+#: How many rendered steps an app keeps (each a sentence of a few hundred bytes); past that it starts afresh.
+RENDERED_MAX = 4096
 
 
 @dataclass(frozen=True)
@@ -200,9 +203,27 @@ def render_step(step: Step, html: bool = True) -> Any:
     """Render one step: :class:`Markup` when ``html`` (cards as chips), else ``str``; in the reader's language,
     with its elision where a name was put in (:func:`webapp.core.i18n.elide`).
 
+    A step is rendered once per language and form in each app and kept (at most :data:`RENDERED_MAX`): a step is
+    immutable, and its sentence depends on nothing else. Thirty tablets that see the same explanation, or a
+    class's many different answers explained by the same steps, do not translate and format it again. The key
+    is the step's ``repr``, not the step: ``1 == 1.0 == True`` would let a step with the parameter ``1`` answer
+    for one with ``1.0`` (printed "1,0").
+
     Raises:
         KeyError: the step's code has no sentence in the catalogue.
     """
+    memo = current_app.extensions[_RENDERED]
+    key = (str(get_locale()), html, repr(step))
+    found = memo.get(key)
+    if found is None:
+        found = _render_step(step, html)
+        if len(memo) >= RENDERED_MAX:
+            memo.clear()
+        memo[key] = found
+    return found
+
+
+def _render_step(step: Step, html: bool) -> Any:
     template = _template(step)
     params = {name: format_param(value, html) for name, value in step.params}
     if html:
@@ -223,6 +244,7 @@ def render_error(error: RuleInputError, html: bool = True) -> Any:
 def init_app(app: Flask, catalogue_: Catalogue, template_globals: Mapping[str, Any]) -> None:
     """Keep ``catalogue_`` on the app and make the renderers (and the games' helpers) template globals."""
     app.extensions[_EXTENSION] = catalogue_
+    app.extensions[_RENDERED] = {}
     app.jinja_env.globals.update(
         render_step=render_step,
         render_steps=render_steps,
