@@ -27,7 +27,9 @@ cost the generator 0.85 of a core), all in one asyncio loop:
 Printed: requests per second, p50/p95/p99/max latency (all requests and by
 route), errors (transport errors and unexpected statuses), late answers (409
 when a round closed just before the answer arrived: expected, not an error),
-and a check that every acknowledged answer is in the teacher's CSV export.
+and a check that every acknowledged answer is in the teacher's CSV export. Also the machine's stalls during the
+measurement: how often a separate process that sleeps 5 ms at a time woke more than 50 ms late, and the CPU time
+the host took from this virtual machine (``steal``): in a stall every request in flight waits, whatever the server.
 
 Scale-out (``--servers 2``): two servers on two ports share one PostgreSQL database (``--database
 postgresql`` is implied) and one Redis server for the rate limits (Debian's ``redis-server``, started on a free
@@ -235,6 +237,29 @@ class Stats:
         return response
 
 
+#: A process that sleeps 5 ms at a time for argv[1] seconds, then prints how often and how late it woke: when the
+#: machine stops (the host takes its cores, or everything on it waits), every request in flight waits as well.
+SLEEPER = """
+import sys, time
+late, end = [], time.monotonic() + float(sys.argv[1])
+while time.monotonic() < end:
+    before = time.monotonic()
+    time.sleep(0.005)
+    late.append((time.monotonic() - before - 0.005) * 1000)
+print(sum(ms > 50 for ms in late), max(late, default=0.0))
+"""
+
+
+def stolen_seconds() -> float:
+    """CPU time the host has taken from this virtual machine since it started (``steal`` in ``/proc/stat``),
+    in seconds; 0 where there is no such figure."""
+    try:
+        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+        return int(fields[8]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -438,6 +463,7 @@ async def run(args: argparse.Namespace, server_kind: str) -> tuple[float, float]
     cluster = Cluster(ports)
     killed: list[str] = []
     stats = Stats()
+    sleeper = None
     try:
         for p in ports:
             await wait_ready(p)
@@ -460,6 +486,9 @@ async def run(args: argparse.Namespace, server_kind: str) -> tuple[float, float]
         stop = start + args.seconds
         stop_at[0] = stop
         stats.measuring = True
+        sleeper = subprocess.Popen([sys.executable, "-c", SLEEPER, str(args.seconds)], stdout=subprocess.PIPE,
+                                   text=True)
+        stolen = stolen_seconds()
         ready.set()
         killer = []
         if args.kill_after and len(servers) > 1:
@@ -468,6 +497,8 @@ async def run(args: argparse.Namespace, server_kind: str) -> tuple[float, float]
                              *children, *killer)
         stats.measuring = False
         elapsed = time.monotonic() - start
+        stolen = stolen_seconds() - stolen
+        stalls, longest = sleeper.communicate(timeout=30)[0].split()
 
         stored = 0
         for client, url, code in teachers:
@@ -475,6 +506,9 @@ async def run(args: argparse.Namespace, server_kind: str) -> tuple[float, float]
             stored += len(list(csv.reader(io.StringIO(text)))) - 1
             client.close()
     finally:
+        if sleeper is not None and sleeper.poll() is None:
+            sleeper.kill()
+            sleeper.wait()
         for server, p in zip(servers, ports):
             if p in cluster.dead:
                 server.wait()
@@ -511,6 +545,8 @@ async def run(args: argparse.Namespace, server_kind: str) -> tuple[float, float]
         print(f"requests moved to a live server after a failure (failovers, not errors): {cluster.failovers}")
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} "
           f"(the load generator shares these cores); set-up (classes + joins) {setup:.1f} s")
+    print(f"machine stalls: a process sleeping 5 ms at a time woke more than 50 ms late {stalls} times "
+          f"(longest {float(longest):.0f} ms); CPU time the host took from this machine (steal): {stolen:.1f} s")
     print(f"requests: {total} in {elapsed:.1f} s = {total / elapsed:.0f} requests/s")
     server_cpu = server_usage.ru_utime + server_usage.ru_stime - before.ru_utime - before.ru_stime
     client_cpu = own.ru_utime + own.ru_stime - own_before.ru_utime - own_before.ru_stime
