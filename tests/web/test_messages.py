@@ -190,9 +190,13 @@ def test_a_step_is_rendered_once_per_language_and_form(app, monkeypatch):
 def test_steps_equal_in_python_but_printed_differently_are_kept_apart(app):
     """1 == 1.0 == True, so a step with the parameter 1 equals one with 1.0; but a decimal is printed with its
     decimal digit ("1,0" in German), and the kept sentence of the one must not answer for the other."""
+    from webapp.games.pokerface.cards import Rank
+
+    values = (1, True, 1.0, 1, Rank.JACK, 11, [1])  # an IntEnum member equals its number; a list is not hashable
     with app.test_request_context(), force_locale("de"):
-        texts = [render_step(Step("web.error.language", token=value), html=False) for value in (1, True, 1.0, 1)]
+        texts = [render_step(Step("web.error.language", token=value), html=False) for value in values]
     assert "„1“" in texts[0] and "„True“" in texts[1] and "„1,0“" in texts[2] and texts[3] == texts[0]
+    assert "„Bube“" in texts[4] and "„11“" in texts[5] and "„[1]“" in texts[6]
 
 
 def test_the_kept_sentences_are_bounded(app, monkeypatch):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType, ModuleType
-from typing import Any, Iterable, Mapping
+from typing import Any, Hashable, Iterable, Mapping
 
 from flask import Flask, current_app
 from flask_babel import format_decimal, get_locale, get_translations
@@ -206,21 +206,35 @@ def render_step(step: Step, html: bool = True) -> Any:
     A step is rendered once per language and form in each app and kept (at most :data:`RENDERED_MAX`): a step is
     immutable, and its sentence depends on nothing else. Thirty tablets that see the same explanation, or a
     class's many different answers explained by the same steps, do not translate and format it again. The key
-    is the step's ``repr``, not the step: ``1 == 1.0 == True`` would let a step with the parameter ``1`` answer
-    for one with ``1.0`` (printed "1,0").
+    names each parameter's type (:func:`_kept_as`), not only its value: ``1 == 1.0 == True`` would let a step
+    with the parameter ``1`` answer for one with ``1.0`` (printed "1,0").
 
     Raises:
         KeyError: the step's code has no sentence in the catalogue.
     """
     memo = current_app.extensions[_RENDERED]
-    key = (str(get_locale()), html, repr(step))
-    found = memo.get(key)
+    key = (str(get_locale()), html, _kept_as(step))
+    try:
+        found = memo.get(key)
+    except TypeError:  # a parameter that cannot be hashed (a Step's should be): rendered each time, not kept
+        return _render_step(step, html)
     if found is None:
         found = _render_step(step, html)
         if len(memo) >= RENDERED_MAX:
             memo.clear()
         memo[key] = found
     return found
+
+
+def _kept_as(value: Any) -> Hashable:
+    """A step or parameter as the key of its kept sentence: each value with its type (equal values of two types,
+    such as ``1`` and ``1.0``, an ``IntEnum`` member and its number, or two games' enums with the same name, are
+    printed differently)."""
+    if isinstance(value, Step):
+        return value.code, tuple((name, _kept_as(v)) for name, v in value.params)
+    if isinstance(value, tuple):
+        return tuple(_kept_as(v) for v in value)
+    return type(value), value
 
 
 def _render_step(step: Step, html: bool) -> Any:
