@@ -232,7 +232,7 @@ def _kept_as(value: Any) -> Hashable:
     printed differently)."""
     if isinstance(value, Step):
         return value.code, tuple((name, _kept_as(v)) for name, v in value.params)
-    if isinstance(value, tuple):
+    if type(value) is tuple:  # a subclass (a named tuple) is kept with its type, as any other value
         return tuple(_kept_as(v) for v in value)
     return type(value), value
 
