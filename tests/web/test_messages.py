@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from webapp.core import explain
 from webapp.core.explain import card_name, decimal, is_card, render_step
+from webapp.core.kept import SharedRender
 from webapp.catalogue import LABELS, MESSAGES, TEXTS
 from webapp.core.i18n import DEFAULT_TRANSLATIONS, SOURCE_LANGUAGE, languages
 from webapp.games.skat.messages import SKAT_CARD_NAME, SKAT_RANK_LETTERS
@@ -200,9 +201,9 @@ def test_steps_equal_in_python_but_printed_differently_are_kept_apart(app):
 
 
 def test_the_kept_sentences_are_bounded(app, monkeypatch):
-    """At most RENDERED_MAX sentences are kept; past that the store starts afresh (a class's answers cannot grow
-    it without end)."""
-    monkeypatch.setattr(explain, "RENDERED_MAX", 3)
+    """At most RENDERED_MAX sentences are kept; past that the least recently used goes (a class's answers cannot
+    grow the store without end)."""
+    monkeypatch.setitem(app.extensions, explain._RENDERED, SharedRender(3))
     with app.test_request_context(), force_locale("en"):
         texts = [render_step(Step("web.error.language", token=str(n)), html=False) for n in range(7)]
         assert render_step(Step("web.error.language", token="6"), html=False) is texts[6]

@@ -42,7 +42,7 @@ from sqlalchemy.exc import IntegrityError
 
 from webapp import quiz
 from webapp.classroom import scores
-from webapp.classroom.shared import SharedRender
+from webapp.core.kept import SharedRender
 from webapp.core.db import db, writing
 from webapp.core.models import ClassSession, Participant, check_cap, utcnow
 from webapp.core.models import Response as Answer

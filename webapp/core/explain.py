@@ -19,6 +19,7 @@ from flask_babel import format_decimal, get_locale, get_translations
 from markupsafe import Markup, escape
 
 from webapp.core.i18n import elide
+from webapp.core.kept import SharedRender
 from webapp.core.markers import NC_, N_
 from webapp.core.steps import RuleInputError, Step
 
@@ -36,7 +37,7 @@ CARD_NAME = N_("%(rank)s of %(suit)s")
 
 _EXTENSION = "kartenschule.catalogue"
 _RENDERED = "kartenschule.rendered_steps"
-#: How many rendered steps an app keeps (each a sentence of a few hundred bytes); past that it starts afresh.
+#: How many rendered steps an app keeps (each a sentence of a few hundred bytes; the least recently used goes first).
 RENDERED_MAX = 4096
 
 
@@ -212,18 +213,11 @@ def render_step(step: Step, html: bool = True) -> Any:
     Raises:
         KeyError: the step's code has no sentence in the catalogue.
     """
-    memo = current_app.extensions[_RENDERED]
     key = (str(get_locale()), html, _kept_as(step))
     try:
-        found = memo.get(key)
+        return current_app.extensions[_RENDERED].get(key, lambda: _render_step(step, html))
     except TypeError:  # a parameter that cannot be hashed (a Step's should be): rendered each time, not kept
         return _render_step(step, html)
-    if found is None:
-        found = _render_step(step, html)
-        if len(memo) >= RENDERED_MAX:
-            memo.clear()
-        memo[key] = found
-    return found
 
 
 def _kept_as(value: Any) -> Hashable:
@@ -258,7 +252,7 @@ def render_error(error: RuleInputError, html: bool = True) -> Any:
 def init_app(app: Flask, catalogue_: Catalogue, template_globals: Mapping[str, Any]) -> None:
     """Keep ``catalogue_`` on the app and make the renderers (and the games' helpers) template globals."""
     app.extensions[_EXTENSION] = catalogue_
-    app.extensions[_RENDERED] = {}
+    app.extensions[_RENDERED] = SharedRender(RENDERED_MAX)
     app.jinja_env.globals.update(
         render_step=render_step,
         render_steps=render_steps,
