@@ -34,7 +34,7 @@ import unicodedata
 from datetime import datetime, timedelta
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, NamedTuple
 
 from flask import current_app, has_app_context
 from sqlalchemy import bindparam, func
@@ -43,7 +43,7 @@ from sqlalchemy.exc import IntegrityError
 from webapp import quiz
 from webapp.classroom import scores
 from webapp.core.kept import SharedRender
-from webapp.core.db import db, writing
+from webapp.core.db import db, is_writing, writing
 from webapp.core.models import ClassSession, Participant, check_cap, utcnow
 from webapp.core.models import Response as Answer
 from webapp.core.steps import Step
@@ -62,18 +62,16 @@ TOKEN_MAX = 64
 #: The hot queries, built once (building a statement costs more than running it on SQLite).
 _SESSION_BY_CODE = db.select(ClassSession).where(ClassSession.join_code == bindparam("code"))
 _SESSION_AND_CHILD = (
-    db.select(ClassSession, Participant)
+    db.select(ClassSession, Participant, Answer)
     .outerjoin(Participant, (Participant.session_id == ClassSession.id)
                & (Participant.token_hash == bindparam("token_hash")))
+    .outerjoin(Answer, (Answer.participant_id == Participant.id) & (Answer.round_number == ClassSession.round_number))
     .where(ClassSession.join_code == bindparam("code"))
 )
-_CLASS_NOW = db.select(ClassSession, Participant).join(Participant, Participant.session_id == ClassSession.id).where(
-    ClassSession.id == bindparam("session_id"), Participant.id == bindparam("child"))
-_ANSWER_OF = db.select(Answer).where(Answer.participant_id == bindparam("child"),
-                                     Answer.round_number == bindparam("number"))
 #: One answer's row, as a Core insert of the table: its compiled form is cached, the values are bound parameters.
 _INSERT_ANSWER = Answer.__table__.insert()
-_STREAK_OF = _ANSWER_OF.with_only_columns(Answer.streak)
+_STREAK_OF = db.select(Answer.streak).where(Answer.participant_id == bindparam("child"),
+                                            Answer.round_number == bindparam("number"))
 #: The verdicts on the answers given to the class questions: thirty children give a few different answers.
 _VERDICTS = SharedRender(4096)
 
@@ -215,17 +213,32 @@ def teacher_session(code: str, token: str) -> ClassSession | None:
     return row
 
 
-def session_and_child(code: str, cookies: Mapping[str, str]) -> tuple[ClassSession | None, Participant | None]:
-    """The live session with this join code (as typed) and its child whose token is in ``cookies``, in one
-    query: ``(None, None)`` for no live session, ``(row, None)`` for a request of no child of it."""
+class Seat(NamedTuple):
+    """A request's place in a class (:func:`session_and_child`).
+
+    Attributes:
+        row: the live session (None: no live class with that code).
+        child: its child whose class cookie came with the request (None: not joined).
+        answer: that child's answer to the session's current round (None: none yet, or no round).
+    """
+
+    row: ClassSession | None
+    child: Participant | None
+    answer: Answer | None
+
+
+def session_and_child(code: str, cookies: Mapping[str, str]) -> Seat:
+    """The live session with this join code (as typed), its child whose token is in ``cookies`` and that
+    child's answer to the current round, in one query: ``Seat(None, None, None)`` for no live session,
+    ``Seat(row, None, None)`` for a request of no child of it."""
     normal = quiz.normalise_code(code)
     if normal is None:
-        return None, None
+        return Seat(None, None, None)
     token_hash = child_token_hash(normal, cookies) or ""  # no child has the empty hash
     found = db.session.execute(_SESSION_AND_CHILD, {"code": normal, "token_hash": token_hash}).first()
     if found is None or found[0].expires_at <= utcnow():
-        return None, None
-    return found[0], found[1]
+        return Seat(None, None, None)
+    return Seat(*found)
 
 
 def child_token_hash(join_code: str, cookies: Mapping[str, str]) -> str | None:
@@ -355,12 +368,11 @@ def panel_version(mode: str, round_number: int, open_now: bool, answered: bool, 
     return f"{mode}.{round_number}.{int(open_now)}.{int(answered)}"
 
 
-def child_context(row: ClassSession, child: Participant, at: datetime | None = None,
-                  standings_of: Callable[[ClassSession], tuple[scores.Standing, ...]] | None = None,
-                  stored: Answer | None = None) -> dict[str, Any]:
-    """What the child's panel shows (``standings_of``: where the class's standings come from, default
-    :func:`standings`; the views share them between the tablets of a class; ``stored``: the child's answer to
-    the round if :func:`answer` just stored it, else it is read).
+def child_context(row: ClassSession, child: Participant, stored: Answer | None, at: datetime | None = None,
+                  standings_of: Callable[[ClassSession], tuple[scores.Standing, ...]] | None = None) -> dict[str, Any]:
+    """What the child's panel shows (``stored``: the child's answer to the current round, None for none, as
+    :func:`session_and_child` found it or :func:`answer` stored it; ``standings_of``: where the class's standings
+    come from, default :func:`standings`; the views share them between the tablets of a class).
 
     Returns:
         ``row``, ``child``, ``asked`` (the round's question or None), ``open`` (answers accepted now),
@@ -379,9 +391,6 @@ def child_context(row: ClassSession, child: Participant, at: datetime | None = N
         return context
     if row.mode == Mode.QUESTION and row.round_number:
         asked = round_question(row, row.round_number)
-        if stored is None:
-            stored = db.session.execute(_ANSWER_OF, {"child": child.id, "number": row.round_number}
-                                        ).scalar_one_or_none()
         context["asked"] = asked
         if stored is not None:
             context["given"], context["scored"] = stored.answer, stored
@@ -407,27 +416,36 @@ def verdict(row: ClassSession, number: int, asked: Asked, given: dict[str, Any])
     return _VERDICTS.get(key, lambda: asked.check(given))
 
 
-def answer(row: ClassSession, child: Participant, round_text: str, form: Mapping[str, str]) -> Answer | None:
+def answer(row: ClassSession, child: Participant, before: Answer | None, round_text: str,
+           form: Mapping[str, str]) -> Answer | None:
     """Store the child's answer (in ``form``) to round ``round_text``, once: a second answer changes nothing.
+
+    Call it in a :func:`~webapp.core.db.writing` block in which ``row``, ``child`` and ``before`` (the child's
+    answer to the current round, None for none: :func:`session_and_child`) were read: on SQLite the class is then
+    checked and the answer stored under one write lock, so no teacher can close the round or remove the child in
+    between (and nothing is read twice).
 
     Returns:
         The answer stored (its values; not in the session), or None when the child had answered before.
 
     The answer's seconds (from the round's start), points (:func:`.scores.points`) and streak
-    (:func:`.scores.streak_after`) are stored with it. The answer is read and checked first; the write lock is
-    held only to check the class again (the teacher may have closed the round or removed the child meanwhile)
-    and to store the answer (:func:`webapp.core.db.writing`).
+    (:func:`.scores.streak_after`) are stored with it.
 
     Raises:
         NotNow: ``class.error.removed`` (the teacher took the child out), ``class.error.closed``: that round
             is not the open one (closed, time up, or a newer one started).
         kinds.AnswerError: the answer is incomplete or malformed (400; the question stays).
+        RuntimeError: not called in a :func:`~webapp.core.db.writing` block.
     """
+    if not is_writing():
+        raise RuntimeError("answer() must be called in a writing() block")
     at = now()
     _check_can_answer(row, child, round_text, at)
     number = row.round_number
     asked = round_question(row, number)
     given = kinds.parse_answer(asked.kind, form)
+    if before is not None:
+        return None
     correct = verdict(row, number, asked, given).correct
     seconds = max(0.0, (at - (row.round_opened_at or at)).total_seconds())
     countdown = int((row.round_deadline - row.round_opened_at).total_seconds()) if (
@@ -437,17 +455,12 @@ def answer(row: ClassSession, child: Participant, round_text: str, form: Mapping
                   created_at=at, seconds=round(seconds, 3), points=scores.points(correct, seconds, countdown,
                                                                                  row.speed_bonus),
                   streak=scores.streak_after(correct, previous))
-    ids = {"session_id": row.id, "child": child.id}  # read now: writing() expires both objects
-    with writing():
-        # the class as it is now, under the write lock (one query reloads both)
-        db.session.execute(_CLASS_NOW, ids).first()
-        _check_can_answer(row, child, round_text, at)
-        try:
-            db.session.execute(_INSERT_ANSWER, values)  # Core: no unit of work, no ORM insert (each costs more)
-            db.session.commit()
-        except IntegrityError:  # answered before (another tab): the first answer counts
-            db.session.rollback()
-            return None
+    try:
+        db.session.execute(_INSERT_ANSWER, values)  # Core: no unit of work, no ORM insert (each costs more)
+        db.session.commit()
+    except IntegrityError:  # answered before (another tab, where no write lock orders the writers): the first counts
+        db.session.rollback()
+        return None
     return Answer(**values)
 
 

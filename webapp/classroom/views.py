@@ -57,7 +57,7 @@ from webapp.classroom.export import answers_csv, qr_svg
 from webapp.classroom.quickpoll import QuickPoll
 from webapp.classroom.service import Action, BadNickname, NicknameTaken, NotNow
 from webapp.core import security
-from webapp.core.db import reads_first
+from webapp.core.db import reads_first, writing
 from webapp.core.models import CapReached, ClassSession, Participant
 from webapp.core.models import Response as Answer
 from webapp.core.steps import Step
@@ -179,7 +179,7 @@ def qr(code: str):
 @_guess_limit
 def join_page(code: str):
     """The join form with the code filled in; a child who has joined goes on to the play page."""
-    row, child = service.session_and_child(code, request.cookies)
+    row, child, _ = service.session_and_child(code, request.cookies)
     if child is not None:
         return redirect(url_for("classroom.play", code=row.join_code), code=303)
     if row is None:
@@ -243,21 +243,23 @@ def _standings(row: ClassSession):
     return shared.shared().get(key, lambda: service.standings(row))
 
 
-def _child_context(row: ClassSession, child: Participant, stored: Answer | None = None) -> dict:
-    context = service.child_context(row, child, standings_of=_standings, stored=stored)
+def _child_context(row: ClassSession, child: Participant, stored: Answer | None) -> dict:
+    context = service.child_context(row, child, stored, standings_of=_standings)
     if context["asked"] is not None:
         context["parts"] = _question_parts(row, row.round_number)
         if context["checked"] is not None:
             context["parts"]["feedback"] = _feedback(row, context["asked"], context["given"], context["checked"])
     return context
 
-def _child_or_join(code: str) -> tuple[ClassSession, Participant] | Response:
-    row, child = service.session_and_child(code, request.cookies)
-    if row is None:
+def _child_or_join(code: str) -> service.Seat | Response:
+    """The class, the child and its answer to the current round (404: no live class; not joined: to the join
+    page)."""
+    seat = service.session_and_child(code, request.cookies)
+    if seat.row is None:
         abort(404)
-    if child is None:
-        return redirect(url_for("classroom.join_page", code=row.join_code), code=303)
-    return row, child
+    if seat.child is None:
+        return redirect(url_for("classroom.join_page", code=seat.row.join_code), code=303)
+    return seat
 
 
 @bp.get("/class/<code>/play")
@@ -308,21 +310,22 @@ def answer(code: str):
     the child,
     400 for an incomplete answer (the question stays, with the message).
     """
-    found = _child_or_join(code)
-    if isinstance(found, Response):
-        return found
-    row, child = found
-    status, problem, stored = 200, None, None
-    try:
-        stored = service.answer(row, child, request.form.get("round", ""), request.form)
-    except NotNow as error:
-        status, problem = 409, error.step
-    except kinds.AnswerError as error:
-        status, problem = 400, error.step
+    with writing():  # read, checked and stored under one write lock (SQLite); the panel is rendered after it
+        found = _child_or_join(code)
+        if isinstance(found, Response):
+            return found
+        row, child, stored = found
+        status, problem = 200, None
+        try:
+            stored = service.answer(row, child, stored, request.form.get("round", ""), request.form) or stored
+        except NotNow as error:
+            status, problem = 409, error.step
+        except kinds.AnswerError as error:
+            status, problem = 400, error.step
     if not is_htmx() and status == 200:
         return redirect(url_for("classroom.play", code=row.join_code), code=303)
     context = _child_context(row, child, stored)
-    if stored is not None and context["open"]:  # "your answer is saved": the same for every child who gave it
+    if status == 200 and stored is not None and context["open"]:  # "your answer is saved": alike for that answer
         key = shared.open_panel_key(row.id, context["version"], context["seconds_left"], str(get_locale()))
         return shared.shared().html(key + ("saved", service.answer_key(stored.answer)),
                                     lambda: render_template("classroom/_child.html", **context))

@@ -12,8 +12,8 @@ Where the data lives:
   POST requests, so that two workers writing at once wait for each other
   instead of failing. A busy view that reads a lot before it writes (a child's
   answer, a teacher's action) is marked :func:`reads_first` and writes in a
-  :func:`writing` block: it holds the write lock only for its writes, not
-  while it reads, checks and renders (with the lock held for the whole request,
+  :func:`writing` block: it holds the write lock only for that block, not
+  while it renders (with the lock held for the whole request,
   900 tablets answering at once queued behind each other's rendering). Those
   blocks wait for each other in a :class:`WriterQueue` (one machine's threads
   and processes), not in SQLite's busy handler.
@@ -149,6 +149,11 @@ def writing() -> Iterator[None]:
     finally:
         session.expire_on_commit = expire
         _WRITING.reset(token)
+
+
+def is_writing() -> bool:
+    """True inside a :func:`writing` block (of this thread or task)."""
+    return _WRITING.get()
 
 
 class WriterQueue:
