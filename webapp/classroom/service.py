@@ -43,7 +43,7 @@ from sqlalchemy.exc import IntegrityError
 from webapp import quiz
 from webapp.classroom import scores
 from webapp.core.kept import SharedRender
-from webapp.core.db import db, is_writing, writing
+from webapp.core.db import db, writing
 from webapp.core.models import ClassSession, Participant, check_cap, utcnow
 from webapp.core.models import Response as Answer
 from webapp.core.steps import Step
@@ -68,6 +68,12 @@ _SESSION_AND_CHILD = (
     .outerjoin(Answer, (Answer.participant_id == Participant.id) & (Answer.round_number == ClassSession.round_number))
     .where(ClassSession.join_code == bindparam("code"))
 )
+#: What may have changed since an answer's class and child were read (the teacher closed the round, asked the
+#: next, removed the child): one Core row, read again under the write lock before the answer is stored.
+_CAN_ANSWER = db.select(ClassSession.mode, ClassSession.round_number, ClassSession.round_open,
+                        ClassSession.round_deadline, Participant.removed).join(
+    Participant, Participant.session_id == ClassSession.id).where(
+    ClassSession.id == bindparam("session_id"), Participant.id == bindparam("child"))
 #: One answer's row, as a Core insert of the table: its compiled form is cached, the values are bound parameters.
 _INSERT_ANSWER = Answer.__table__.insert()
 _STREAK_OF = db.select(Answer.streak).where(Answer.participant_id == bindparam("child"),
@@ -420,10 +426,10 @@ def answer(row: ClassSession, child: Participant, before: Answer | None, round_t
            form: Mapping[str, str]) -> Answer | None:
     """Store the child's answer (in ``form``) to round ``round_text``, once: a second answer changes nothing.
 
-    Call it in a :func:`~webapp.core.db.writing` block in which ``row``, ``child`` and ``before`` (the child's
-    answer to the current round, None for none: :func:`session_and_child`) were read: on SQLite the class is then
-    checked and the answer stored under one write lock, so no teacher can close the round or remove the child in
-    between (and nothing is read twice).
+    ``before`` is the child's answer to the current round as :func:`session_and_child` read it with ``row`` and
+    ``child`` (None: none). Everything is read and checked first; the write lock
+    (:func:`webapp.core.db.writing`) is held only to read again, in one small query, what the teacher may have
+    changed meanwhile (closed the round, asked the next, removed the child) and to store the answer.
 
     Returns:
         The answer stored (its values; not in the session), or None when the child had answered before.
@@ -435,10 +441,7 @@ def answer(row: ClassSession, child: Participant, before: Answer | None, round_t
         NotNow: ``class.error.removed`` (the teacher took the child out), ``class.error.closed``: that round
             is not the open one (closed, time up, or a newer one started).
         kinds.AnswerError: the answer is incomplete or malformed (400; the question stays).
-        RuntimeError: not called in a :func:`~webapp.core.db.writing` block.
     """
-    if not is_writing():
-        raise RuntimeError("answer() must be called in a writing() block")
     at = now()
     _check_can_answer(row, child, round_text, at)
     number = row.round_number
@@ -455,12 +458,15 @@ def answer(row: ClassSession, child: Participant, before: Answer | None, round_t
                   created_at=at, seconds=round(seconds, 3), points=scores.points(correct, seconds, countdown,
                                                                                  row.speed_bonus),
                   streak=scores.streak_after(correct, previous))
-    try:
-        db.session.execute(_INSERT_ANSWER, values)  # Core: no unit of work, no ORM insert (each costs more)
-        db.session.commit()
-    except IntegrityError:  # answered before (another tab, where no write lock orders the writers): the first counts
-        db.session.rollback()
-        return None
+    with writing(reload=False):
+        current = db.session.execute(_CAN_ANSWER, {"session_id": row.id, "child": child.id}).one()
+        _check_can_answer(current, current, round_text, at)  # the row has the columns the check reads
+        try:
+            db.session.execute(_INSERT_ANSWER, values)  # Core: no unit of work, no ORM insert (each costs more)
+            db.session.commit()
+        except IntegrityError:  # answered before (another tab): the first answer counts
+            db.session.rollback()
+            return None
     return Answer(**values)
 
 

@@ -57,7 +57,7 @@ from webapp.classroom.export import answers_csv, qr_svg
 from webapp.classroom.quickpoll import QuickPoll
 from webapp.classroom.service import Action, BadNickname, NicknameTaken, NotNow
 from webapp.core import security
-from webapp.core.db import reads_first, writing
+from webapp.core.db import reads_first
 from webapp.core.models import CapReached, ClassSession, Participant
 from webapp.core.models import Response as Answer
 from webapp.core.steps import Step
@@ -310,18 +310,17 @@ def answer(code: str):
     the child,
     400 for an incomplete answer (the question stays, with the message).
     """
-    with writing():  # read, checked and stored under one write lock (SQLite); the panel is rendered after it
-        found = _child_or_join(code)
-        if isinstance(found, Response):
-            return found
-        row, child, stored = found
-        status, problem = 200, None
-        try:
-            stored = service.answer(row, child, stored, request.form.get("round", ""), request.form) or stored
-        except NotNow as error:
-            status, problem = 409, error.step
-        except kinds.AnswerError as error:
-            status, problem = 400, error.step
+    found = _child_or_join(code)
+    if isinstance(found, Response):
+        return found
+    row, child, stored = found
+    status, problem = 200, None
+    try:
+        stored = service.answer(row, child, stored, request.form.get("round", ""), request.form) or stored
+    except NotNow as error:
+        status, problem = 409, error.step
+    except kinds.AnswerError as error:
+        status, problem = 400, error.step
     if not is_htmx() and status == 200:
         return redirect(url_for("classroom.play", code=row.join_code), code=303)
     context = _child_context(row, child, stored)

@@ -12,8 +12,8 @@ Where the data lives:
   POST requests, so that two workers writing at once wait for each other
   instead of failing. A busy view that reads a lot before it writes (a child's
   answer, a teacher's action) is marked :func:`reads_first` and writes in a
-  :func:`writing` block: it holds the write lock only for that block, not
-  while it renders (with the lock held for the whole request,
+  :func:`writing` block: it holds the write lock only for its writes, not
+  while it reads, checks and renders (with the lock held for the whole request,
   900 tablets answering at once queued behind each other's rendering). Those
   blocks wait for each other in a :class:`WriterQueue` (one machine's threads
   and processes), not in SQLite's busy handler.
@@ -121,11 +121,13 @@ def reads_first(view: _View) -> _View:
 
 
 @contextmanager
-def writing() -> Iterator[None]:
+def writing(reload: bool = True) -> Iterator[None]:
     """A block that writes: the session's transaction so far (reads only) ends, and the block runs in a new one
     that takes SQLite's write lock with its first statement (``BEGIN IMMEDIATE``; another process's writer waits
     for it, up to the busy timeout). Objects loaded before are reloaded on first use, so what the block checks is
-    the database as it is now. On leaving, the block's changes are committed (the block may commit itself) and
+    the database as it is now; with ``reload`` False they keep what they held (no second load of them), and the
+    block itself reads what may have changed meanwhile, in as little a query as it can (the lock is held for it).
+    On leaving, the block's changes are committed (the block may commit itself) and
     the objects keep what was read in the block (it was read under the lock, so it is current: no second load);
     an exception rolls the changes back and goes on.
 
@@ -135,9 +137,12 @@ def writing() -> Iterator[None]:
     session = db.session()  # the request's session: its commit and rollback go through the proxy as elsewhere
     if session.new or session.dirty or session.deleted:
         raise RuntimeError("writing() would drop the session's unsaved changes")
-    db.session.rollback()  # ends the read transaction (nothing in it to keep) and expires what it loaded
     token, expire = _WRITING.set(True), session.expire_on_commit
     session.expire_on_commit = False
+    if reload:
+        db.session.rollback()  # ends the read transaction (nothing in it to keep) and expires what it loaded
+    else:
+        db.session.commit()  # ends it too (it wrote nothing) and, with expire_on_commit off, keeps what it loaded
     try:
         with _writer_queue(db.engine):
             try:
@@ -149,11 +154,6 @@ def writing() -> Iterator[None]:
     finally:
         session.expire_on_commit = expire
         _WRITING.reset(token)
-
-
-def is_writing() -> bool:
-    """True inside a :func:`writing` block (of this thread or task)."""
-    return _WRITING.get()
 
 
 class WriterQueue:
