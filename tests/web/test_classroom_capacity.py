@@ -150,6 +150,23 @@ def test_writing_without_reload_keeps_what_was_loaded(app, client):
         assert other.execute("SELECT locked, show_names FROM class_session").fetchone() == (1, 1)
 
 
+def test_a_writing_block_that_cannot_end_the_read_transaction_leaves_no_write_mark(app, monkeypatch):
+    """If ending the read transaction fails (a database error), the error goes on and later transactions of the
+    thread are not taken for writes (before, every later BEGIN of the thread was a BEGIN IMMEDIATE)."""
+    from webapp.core import db as database
+
+    def fails():
+        raise sqlite3.OperationalError("disk I/O error")
+
+    with app.app_context():
+        for reload in (True, False):
+            monkeypatch.setattr(db.session, "rollback" if reload else "commit", fails)
+            with pytest.raises(sqlite3.OperationalError), database.writing(reload=reload):
+                pass
+            monkeypatch.undo()
+            assert database._WRITING.get() is False
+
+
 def test_writers_queue_for_each_other_instead_of_meeting_at_sqlites_lock(app, client):
     """A writing() block first waits its turn in the machine's queue of writers (``<database>.writers``, flock),
     without touching SQLite's write lock: before, writers met at SQLite's lock and slept in its busy handler

@@ -6,6 +6,7 @@ import re
 from datetime import timedelta
 
 import pytest
+from flask import request_started
 
 from classhelpers import EN, HX, act, create_class, csv_rows, join
 from webapp import create_app, quiz
@@ -189,10 +190,10 @@ def test_an_unchanged_poll_is_answered_before_flask_but_only_for_a_participant(a
         request_started.disconnect(started, app)
 
 
-def test_an_unchanged_poll_sends_sqlite_its_one_select_and_nothing_else(app, client):
-    """The 204 of ``QuickPoll`` runs one SELECT on SQLite and begins no transaction (a single statement is its own
-    read transaction; without a BEGIN, the rollback at the end has nothing to undo and sends nothing). A request
-    that goes on to Flask still begins its transaction as before."""
+def test_an_unchanged_poll_sends_sqlite_its_one_select_on_a_connection_its_thread_keeps(app, client):
+    """The 204 of ``QuickPoll`` runs one SELECT and begins no transaction (a single statement is its own read
+    transaction), on a connection its thread keeps (``KeptRead``): the pool is asked once, not for every poll. A
+    request that goes on to Flask still takes a pooled connection and begins its transaction as before."""
     from sqlalchemy import event
 
     code, url = create_class(client)
@@ -201,20 +202,43 @@ def test_an_unchanged_poll_sends_sqlite_its_one_select_and_nothing_else(app, cli
     state = re.search(r'hx-get="([^"]+/play/state\?v=[^"]+)"', page).group(1).replace("&amp;", "&")
     with app.app_context():
         engine = db.engine
-    sent = []
+    checkouts, sent = [], []
 
-    def statement(connection, cursor, text, *_args):
-        sent.append(text.split()[0])
+    def checkout(dbapi_connection, *_args):
+        checkouts.append(dbapi_connection)
+        dbapi_connection.set_trace_callback(lambda text: sent.append(text.split()[0]))
 
-    event.listen(engine, "before_cursor_execute", statement)
+    event.listen(engine, "checkout", checkout)
     try:
-        assert mia.get(state, headers=HX).status_code == 204
-        assert sent == ["SELECT"]
+        for _ in range(3):
+            assert mia.get(state, headers=HX).status_code == 204
+        assert sent == ["SELECT"] * 3
+        assert len(checkouts) == 1
         sent.clear()
         assert mia.get(state.replace("v=", "v=x"), headers=HX).status_code == 200  # Flask's request: as before
-        assert sent.count("BEGIN") == 1 and len(sent) > 2
+        assert len(checkouts) == 2 and sent.count("BEGIN") == 1 and len(sent) > 2
     finally:
-        event.remove(engine, "before_cursor_execute", statement)
+        event.remove(engine, "checkout", checkout)
+        for connection in checkouts:
+            connection.set_trace_callback(None)
+
+
+def test_a_poll_whose_kept_connection_failed_goes_on_to_flask_and_the_next_opens_a_new_one(app, client):
+    """A database error on the kept connection (here: it was closed under the poll) is no 500: Flask answers
+    the poll, and the thread's next poll opens a new connection and is answered 204 before Flask again."""
+    code, url = create_class(client)
+    mia = join(app, code, "Mia")
+    page = mia.get(f"/class/{code}/play").get_data(as_text=True)
+    state = re.search(r'hx-get="([^"]+/play/state\?v=[^"]+)"', page).group(1).replace("&amp;", "&")
+    assert mia.get(state, headers=HX).status_code == 204
+    read = app.wsgi_app.read
+    read._local.connection.dbapi_connection.close()
+    started = []
+    request_started.connect(lambda sender, **_: started.append(1), app, weak=False)
+    assert mia.get(state, headers=HX).status_code == 204  # answered by Flask
+    assert started == [1]
+    assert mia.get(state, headers=HX).status_code == 204  # before Flask, on a new connection
+    assert started == [1]
 
 
 def test_demo_mode_reveals_one_step_at_a_time(client):

@@ -17,7 +17,7 @@ from werkzeug.http import parse_accept_header, parse_cookie
 from webapp import quiz
 from webapp.classroom import service, shared
 from webapp.core import i18n, security
-from webapp.core.db import ONE_READ, db
+from webapp.core.db import KeptRead, db
 from webapp.core.models import ClassSession, Participant, utcnow
 from webapp.core.models import Response as Answer
 from webapp.core.web import STORAGE_ERRORS
@@ -57,12 +57,13 @@ class PollState(NamedTuple):
     alike: bool
 
 
-def poll_state(code: str, cookies: Mapping[str, str], execute: Callable | None = None,
+def poll_state(code: str, cookies: Mapping[str, str], first: Callable[[dict], tuple | None] | None = None,
                at: datetime | None = None) -> PollState | None:
     """The panel state of the child with this class cookie, in one query; None if not joined (or no class).
 
-    ``execute`` is a connection's or session's ``execute`` (default: the ORM
-    session's); ``at`` the time (default :func:`.service.now`): a round whose deadline has
+    ``first`` runs the query (:func:`_version_query`) with its parameters and gives its first row or None
+    (default: on the ORM session; :class:`QuickPoll`: a :class:`~webapp.core.db.KeptRead`); ``at`` the time
+    (default :func:`.service.now`): a round whose deadline has
     passed is closed without anybody writing it. The poll runs every 2 seconds on
     every tablet, so it must stay cheap: no question is generated and nothing is rendered.
     """
@@ -71,8 +72,8 @@ def poll_state(code: str, cookies: Mapping[str, str], execute: Callable | None =
     if token_hash is None:
         return None
     at = at or service.now()
-    found = (execute or db.session.execute)(
-        _version_query(), {"code": normal, "token_hash": token_hash, "now": utcnow()}).first()
+    params = {"code": normal, "token_hash": token_hash, "now": utcnow()}
+    found = first(params) if first is not None else db.session.execute(_version_query(), params).first()
     if found is None:
         return None
     session_id, mode, number, round_open, deadline, answered, removed = found
@@ -88,8 +89,9 @@ class QuickPoll:
     open round made once for the whole class (200; made by ``play_state`` on the first poll that needs it).
 
     About 80 % of a classroom's requests are ``GET /class/<code>/play/state?v=...``
-    answered 204. Here that answer costs one query on a pooled connection (on SQLite without BEGIN or ROLLBACK:
-    :data:`~webapp.core.db.ONE_READ`): no request context, signed session, locale, rate-limit check or ORM session.
+    answered 204. Here that answer costs one query on the connection the thread keeps for it
+    (:class:`~webapp.core.db.KeptRead`: no pool checkout, no BEGIN or ROLLBACK): no request context, signed
+    session, locale, rate-limit check or ORM session.
     The check is :func:`poll_state`'s (the class cookie must belong to a participant of this live class), the same
     that the route ``play_state`` makes; ``v`` must be that child's current
     version, and the 204 carries the same headers. The open round's panel (when the
@@ -113,7 +115,7 @@ class QuickPoll:
 
     def __init__(self, app: Flask, wsgi_app: Callable[..., Iterable[bytes]]) -> None:
         self.app, self.wsgi_app = app, wsgi_app
-        self.engine = None
+        self.read: KeptRead | None = None
 
     def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
         found = self.PATH.match(environ.get("PATH_INFO", ""))
@@ -121,10 +123,11 @@ class QuickPoll:
             asked = [value for name, value in parse_qsl(environ.get("QUERY_STRING", ""), keep_blank_values=True)
                      if name == "v"]
             cookies = parse_cookie(environ)
+            read = self._read()
             try:
-                state = self._state(found.group(1), cookies)
-            except STORAGE_ERRORS:  # the database is locked or gone: Flask asks again and shows its error page
-                return self.wsgi_app(environ, start_response)
+                state = poll_state(found.group(1), cookies, read.first, at=self.clock())
+            except (*STORAGE_ERRORS, read.errors):  # the database is locked or gone: Flask asks again and shows
+                return self.wsgi_app(environ, start_response)  # its error page
             if asked and state is not None and asked[0] == state.version:
                 start_response("204 NO CONTENT", list(self.NO_CONTENT))
                 return []
@@ -143,10 +146,13 @@ class QuickPoll:
             shared.open_panel_key(state.session_id, state.version, state.seconds_left, language))
         return None if found is None else str(found).encode()
 
-    def _state(self, code: str, cookies: Mapping[str, str]) -> PollState | None:
-        if self.engine is None:
+    def _read(self) -> KeptRead:
+        """The poll's query on the app's engine (made on the first poll: the engine is the app context's)."""
+        if self.read is None:
             with self.app.app_context():
-                self.engine = db.engine
-        clock = self.app.config.get("CLASSROOM_CLOCK") or utcnow
-        with self.engine.connect().execution_options(**{ONE_READ: True}) as connection:
-            return poll_state(code, cookies, connection.execute, at=clock())
+                self.read = KeptRead(db.engine, _version_query())
+        return self.read
+
+    def clock(self) -> datetime:
+        """Now, as the app tells the time (its ``CLASSROOM_CLOCK`` in tests)."""
+        return (self.app.config.get("CLASSROOM_CLOCK") or utcnow)()

@@ -26,6 +26,7 @@ Where the data lives:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import sqlite3
@@ -86,10 +87,6 @@ def _sqlite_connect(dbapi_connection, _record) -> None:
     cursor.close()
 
 
-#: The execution option of a connection that runs one read statement and nothing else
-#: (``engine.connect().execution_options(**{ONE_READ: True})``): on SQLite it sends no BEGIN, since a single
-#: statement is its own read transaction, and the rollback when it closes then has nothing to send either.
-ONE_READ = "kartenschule_one_read"
 #: True inside :func:`writing`: the transaction begun there takes SQLite's write lock at once.
 _WRITING: ContextVar[bool] = ContextVar("kartenschule_writing", default=False)
 _View = TypeVar("_View", bound=Callable)
@@ -98,13 +95,74 @@ _View = TypeVar("_View", bound=Callable)
 @event.listens_for(Engine, "begin")
 def _sqlite_begin(connection) -> None:
     """SQLite: a POST request takes the write lock at once (no lock upgrade that could fail), except in a
-    :func:`reads_first` view, which takes it only in its :func:`writing` blocks; a connection marked
-    :data:`ONE_READ` begins nothing."""
-    if connection.dialect.name != "sqlite" or connection.get_execution_options().get(ONE_READ):
+    :func:`reads_first` view, which takes it only in its :func:`writing` blocks."""
+    if connection.dialect.name != "sqlite":
         return
     writes = _WRITING.get() or (has_request_context() and request.method not in ("GET", "HEAD", "OPTIONS")
                                 and not g.get("db_reads_first", False))
     connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
+
+
+class KeptRead:
+    """A SELECT of at most one row, compiled once, that each thread runs on a DBAPI connection it keeps open in
+    autocommit (a single statement is its own read transaction): no pool checkout, no SQLAlchemy connection, result
+    or transaction objects, no BEGIN or ROLLBACK. For the hottest read of all (a tablet's unchanged poll, 900 of
+    them every 2 s): on this machine it costs 0.1 ms of CPU against 0.35 ms through a pooled connection.
+
+    The connection comes from the engine (its connect events ran: SQLite's pragmas) and is then detached from the
+    pool; it is closed when its thread ends, or after an error (the next read opens a new one).
+
+    Args:
+        engine: the engine whose dialect compiles ``statement`` and whose pool makes the connections.
+        statement: a Core SELECT whose parameters are ``bindparam`` names.
+
+    Attributes:
+        errors: the DBAPI's base exception (what :meth:`first` raises when the database fails).
+    """
+
+    def __init__(self, engine: Engine, statement) -> None:
+        dialect = engine.dialect
+        compiled = statement.compile(dialect=dialect)
+        self.engine, self.sql = engine, str(compiled)
+        self.order = tuple(compiled.positiontup) if compiled.positional else None
+        self.binds = {name: bind.type.dialect_impl(dialect).bind_processor(dialect)
+                      for name, bind in compiled.binds.items()}
+        self.results = [column.type.dialect_impl(dialect).result_processor(dialect, None)
+                        for column in statement.selected_columns]
+        self.errors = dialect.loaded_dbapi.Error
+        self._local = threading.local()
+
+    def first(self, params: dict) -> tuple | None:
+        """The first row for ``params`` (every bound name: a value), its values as SQLAlchemy would give them
+        (datetimes as :class:`~datetime.datetime`), or None.
+
+        Raises:
+            KeptRead.errors: the database failed (locked, gone); this thread's connection is closed.
+        """
+        values = {name: process(params[name]) if (process := self.binds[name]) else params[name] for name in self.binds}
+        arguments = tuple(values[name] for name in self.order) if self.order is not None else values
+        kept = getattr(self._local, "connection", None)
+        try:
+            if kept is None:
+                kept = self._local.connection = self.engine.raw_connection()
+                kept.detach()  # this thread's own from now on
+                if self.engine.dialect.name != "sqlite":  # SQLite's connections have no implicit BEGIN already
+                    kept.dbapi_connection.autocommit = True
+            cursor = kept.dbapi_connection.cursor()
+            try:
+                cursor.execute(self.sql, arguments)
+                row = cursor.fetchone()
+            finally:
+                cursor.close()
+        except self.errors:
+            self._local.connection = None
+            if kept is not None:
+                with contextlib.suppress(self.errors):
+                    kept.close()  # detached: closes the DBAPI connection
+            raise
+        if row is None:
+            return None
+        return tuple(process(value) if process else value for process, value in zip(self.results, row))
 
 
 def reads_first(view: _View) -> _View:
@@ -137,13 +195,14 @@ def writing(reload: bool = True) -> Iterator[None]:
     session = db.session()  # the request's session: its commit and rollback go through the proxy as elsewhere
     if session.new or session.dirty or session.deleted:
         raise RuntimeError("writing() would drop the session's unsaved changes")
-    token, expire = _WRITING.set(True), session.expire_on_commit
+    expire, token = session.expire_on_commit, None
     session.expire_on_commit = False
-    if reload:
-        db.session.rollback()  # ends the read transaction (nothing in it to keep) and expires what it loaded
-    else:
-        db.session.commit()  # ends it too (it wrote nothing) and, with expire_on_commit off, keeps what it loaded
     try:
+        if reload:
+            db.session.rollback()  # ends the read transaction (nothing in it to keep) and expires what it loaded
+        else:
+            db.session.commit()  # ends it too (it wrote nothing) and, with expire_on_commit off, keeps what it loaded
+        token = _WRITING.set(True)
         with _writer_queue(db.engine):
             try:
                 yield
@@ -153,7 +212,8 @@ def writing(reload: bool = True) -> Iterator[None]:
                 raise
     finally:
         session.expire_on_commit = expire
-        _WRITING.reset(token)
+        if token is not None:
+            _WRITING.reset(token)
 
 
 class WriterQueue:
