@@ -7,6 +7,7 @@ reason, when none can be started).
 
 from __future__ import annotations
 
+import re
 import threading
 from datetime import timedelta
 
@@ -59,6 +60,28 @@ def test_a_class_round_and_the_csv(db_app):
         assert child.post(f"/class/{code}/answer", data={"round": "1", "legal": "no"}).status_code == 303
     rows = csv_rows(teacher, url)
     assert [r[1] for r in rows[1:]] == ["Kind 0", "Kind 1", "Kind 2"]
+
+
+def test_a_childs_unchanged_poll_is_answered_before_flask_on_its_kept_connection(db_app):
+    """The poll's one read (``KeptRead``: compiled for the database's dialect, its datetimes bound and read as
+    SQLAlchemy would, in autocommit) gives the same answers on both databases: 204 while nothing changed, the
+    new panel once the teacher asked a question, and a changed class is seen by the next poll (no stale snapshot)."""
+    from flask import request_started
+
+    teacher = db_app.test_client()
+    code, url = create_class(teacher, kind="tichu_legality")
+    mia = join(db_app, code, "Mia")
+    page = mia.get(f"/class/{code}/play").get_data(as_text=True)
+    state = re.search(r'hx-get="([^"]+/play/state\?v=[^"]+)"', page).group(1).replace("&amp;", "&")
+    started = []
+    request_started.connect(lambda sender, **_: started.append(1), db_app, weak=False)
+    headers = {"HX-Request": "true"}
+    assert [mia.get(state, headers=headers).status_code for _ in range(2)] == [204, 204]
+    assert started == []  # both before Flask
+    act(teacher, url, "ask", countdown="30")
+    asked = mia.get(state, headers=headers)
+    assert asked.status_code == 200 and 'id="child-form"' in asked.get_data(as_text=True)
+    assert db_app.wsgi_app.read is not None
 
 
 def test_purge_removes_expired_classes_and_old_quizzes(db_app):
