@@ -6,6 +6,12 @@ import re
 
 EN = {"Accept-Language": "en"}
 HX = {"HX-Request": "true", "Accept-Language": "en"}
+STATE = re.compile(r'hx-get="([^"]+/play/state\?v=[^"]+)"')
+
+
+def state_url(page: str) -> str:
+    """The address a child's panel polls (``/class/<code>/play/state?v=...``), from the page's HTML."""
+    return STATE.search(page).group(1).replace("&amp;", "&")
 
 
 def create_class(client, kind: str = "skat_family", difficulty: str = "normal", host: str | None = None

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from flask import before_render_template, request_started
 
-from classhelpers import EN, HX, act, create_class, join
+from classhelpers import EN, HX, act, create_class, join, state_url
 from conftest import dispose, make_app
 from webapp.classroom import presenter, service
 from webapp.classroom.shared import KEY
@@ -26,17 +26,12 @@ from webapp.core.models import ClassSession
 from webapp.core.models import Response as Answer
 from webapp.quiz import kinds
 
-STATE = re.compile(r'hx-get="([^"]+/play/state\?v=[^"]+)"')
 TOKEN = re.compile(r'"X-CSRFToken": "([^"]+)"')
 BOARD_VERSION = re.compile(r'<span id="board-v"><input type="hidden" name="v" value="([^"]+)"></span>')
 
 
 def database(app) -> Path:
     return Path(app.config["SQLALCHEMY_DATABASE_URI"].removeprefix("sqlite:///"))
-
-
-def state_url(page: str) -> str:
-    return STATE.search(page).group(1).replace("&amp;", "&")
 
 
 def answer(child, code: str, round_number: int = 1, trump: str = "C", value: str = "24", headers=HX):

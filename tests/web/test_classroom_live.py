@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 import pytest
 from flask import Flask
 
-from classhelpers import EN, HX, act, create_class, csv_rows, join
+from classhelpers import EN, HX, act, create_class, csv_rows, join, state_url
 from conftest import dispose, make_app
 from webapp import quiz
 from webapp.core.db import db
@@ -134,7 +134,7 @@ def test_a_countdown_closes_answers_at_the_stored_deadline(app, client, clock):
     assert 'data-seconds="20"' in page and 'class="countdown cd-20"' in page
     clock.advance(7.5)
     assert 'data-seconds="13"' in board(client, url)  # rounded up: 12.5 s left
-    state = re.search(r'hx-get="([^"]+/play/state\?v=[^"]+)"', page).group(1).replace("&amp;", "&")
+    state = state_url(page)
     assert mia.get(state, headers=HX).status_code == 204
     clock.advance(12.5)  # the deadline: answers are closed without anybody pressing a button
     response = mia.get(state, headers=HX)
@@ -302,7 +302,7 @@ def test_a_removed_child_is_told_and_counts_no_more(app, client):
     mia, ben = join(app, code, "Mia"), join(app, code, "Ben")
     act(client, url, "ask")
     page = play(mia, code)
-    state = re.search(r'hx-get="([^"]+/play/state\?v=[^"]+)"', page).group(1).replace("&amp;", "&")
+    state = state_url(page)
     presenter = client.get(url, headers=EN).get_data(as_text=True)
     mia_id = re.search(r'<span>Mia</span> <form.*?name="child" value="(\d+)"', presenter).group(1)
     act(client, url, "remove", child=mia_id)

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from flask import request_started
 
-from classhelpers import EN, HX, act, create_class, csv_rows, join
+from classhelpers import EN, HX, act, create_class, csv_rows, join, state_url
 from webapp import create_app, quiz
 from webapp.core.db import db
 from webapp.core.models import ClassSession, Participant, utcnow
@@ -143,7 +143,7 @@ def test_polling_answers_204_until_something_changes(app, client):
     code, url = create_class(client)
     child = join(app, code, "Mia")
     page = child.get(f"/class/{code}/play").get_data(as_text=True)
-    state = re.search(r'hx-get="([^"]+/play/state\?v=[^"]+)"', page).group(1).replace("&amp;", "&")
+    state = state_url(page)
     assert child.get(state).status_code == 204
     act(client, url, "ask")
     response = child.get(state, headers=HX)
@@ -154,14 +154,12 @@ def test_polling_answers_204_until_something_changes(app, client):
 
 def test_an_unchanged_poll_is_answered_before_flask_but_only_for_a_participant(app, client):
     """``QuickPoll`` answers 204 without entering Flask; anything it cannot vouch for goes on to Flask."""
-    from flask import request_started
-
     code, url = create_class(client)
     other_code, _ = create_class(client)
     mia = join(app, code, "Mia")
     ben = join(app, other_code, "Ben")
     page = mia.get(f"/class/{code}/play")
-    state = re.search(r'hx-get="([^"]+/play/state\?v=[^"]+)"', page.get_data(as_text=True)).group(1).replace("&amp;", "&")
+    state = state_url(page.get_data(as_text=True))
     entered = []
 
     def started(sender, **_extra):
@@ -199,7 +197,7 @@ def test_an_unchanged_poll_sends_sqlite_its_one_select_on_a_connection_its_threa
     code, url = create_class(client)
     mia = join(app, code, "Mia")
     page = mia.get(f"/class/{code}/play").get_data(as_text=True)
-    state = re.search(r'hx-get="([^"]+/play/state\?v=[^"]+)"', page).group(1).replace("&amp;", "&")
+    state = state_url(page)
     with app.app_context():
         engine = db.engine
     checkouts, sent = [], []
@@ -229,7 +227,7 @@ def test_a_poll_whose_kept_connection_failed_goes_on_to_flask_and_the_next_opens
     code, url = create_class(client)
     mia = join(app, code, "Mia")
     page = mia.get(f"/class/{code}/play").get_data(as_text=True)
-    state = re.search(r'hx-get="([^"]+/play/state\?v=[^"]+)"', page).group(1).replace("&amp;", "&")
+    state = state_url(page)
     assert mia.get(state, headers=HX).status_code == 204
     read = app.wsgi_app.read
     read._local.connection.dbapi_connection.close()

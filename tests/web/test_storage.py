@@ -7,16 +7,16 @@ reason, when none can be started).
 
 from __future__ import annotations
 
-import re
 import threading
 from datetime import timedelta
 
 import pytest
 from alembic.script import ScriptDirectory
 from alembic.config import Config
+from flask import request_started
 from sqlalchemy import create_engine, inspect, text
 
-from classhelpers import act, create_class, csv_rows, join
+from classhelpers import act, create_class, csv_rows, join, state_url
 from conftest import TEST_CONFIG, dispose
 from webapp import create_app
 from webapp.core.db import MIGRATION_LOCK, MIGRATIONS, db
@@ -66,13 +66,11 @@ def test_a_childs_unchanged_poll_is_answered_before_flask_on_its_kept_connection
     """The poll's one read (``KeptRead``: compiled for the database's dialect, its datetimes bound and read as
     SQLAlchemy would, in autocommit) gives the same answers on both databases: 204 while nothing changed, the
     new panel once the teacher asked a question, and a changed class is seen by the next poll (no stale snapshot)."""
-    from flask import request_started
-
     teacher = db_app.test_client()
     code, url = create_class(teacher, kind="tichu_legality")
     mia = join(db_app, code, "Mia")
     page = mia.get(f"/class/{code}/play").get_data(as_text=True)
-    state = re.search(r'hx-get="([^"]+/play/state\?v=[^"]+)"', page).group(1).replace("&amp;", "&")
+    state = state_url(page)
     started = []
     request_started.connect(lambda sender, **_: started.append(1), db_app, weak=False)
     headers = {"HX-Request": "true"}
