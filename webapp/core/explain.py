@@ -215,9 +215,10 @@ def render_step(step: Step, html: bool = True) -> Any:
     """
     key = (str(get_locale()), html, _kept_as(step))
     try:
-        return current_app.extensions[_RENDERED].get(key, lambda: _render_step(step, html))
+        hash(key)
     except TypeError:  # a parameter that cannot be hashed (a Step's should be): rendered each time, not kept
         return _render_step(step, html)
+    return current_app.extensions[_RENDERED].get(key, lambda: _render_step(step, html))
 
 
 def _kept_as(value: Any) -> Hashable:
