@@ -127,24 +127,6 @@ def test_writing_reloads_what_another_process_changed_keeps_nothing_unsaved_and_
             1, 1, 0, "lobby")
 
 
-def test_writing_without_reload_keeps_what_was_loaded(app, client):
-    """``writing(reload=False)`` (an answer): what was read before the block is kept, not loaded again (the block
-    reads what may have changed itself); what the block changes is written under the lock."""
-    from webapp.core.db import writing
-
-    code, _ = create_class(client)
-    with app.app_context():
-        row = db.session.execute(db.select(ClassSession).filter_by(join_code=code)).scalar_one()
-        with sqlite3.connect(database(app), isolation_level=None) as other:
-            other.execute("UPDATE class_session SET locked = 1 WHERE join_code = ?", (code,))
-        with writing(reload=False):
-            assert row.locked is False  # kept as read, no second load
-            row.show_names = True
-        assert row.show_names is True
-    with sqlite3.connect(database(app)) as other:
-        assert other.execute("SELECT locked, show_names FROM class_session").fetchone() == (1, 1)
-
-
 def test_a_writing_block_that_cannot_end_the_read_transaction_leaves_no_write_mark(app, monkeypatch):
     """If ending the read transaction fails (a database error), the error goes on and later transactions of the
     thread are not taken for writes (before, every later BEGIN of the thread was a BEGIN IMMEDIATE)."""
@@ -154,12 +136,11 @@ def test_a_writing_block_that_cannot_end_the_read_transaction_leaves_no_write_ma
         raise sqlite3.OperationalError("disk I/O error")
 
     with app.app_context():
-        for reload in (True, False):
-            monkeypatch.setattr(db.session, "rollback" if reload else "commit", fails)
-            with pytest.raises(sqlite3.OperationalError), database.writing(reload=reload):
-                pass
-            monkeypatch.undo()
-            assert database._WRITING.get() is False
+        monkeypatch.setattr(db.session, "rollback", fails)
+        with pytest.raises(sqlite3.OperationalError), database.writing():
+            pass
+        monkeypatch.undo()
+        assert database._WRITING.get() is False
 
 
 def test_writers_queue_for_each_other_instead_of_meeting_at_sqlites_lock(app, client):

@@ -19,7 +19,7 @@ from flask import Flask
 
 from conftest import dispose, make_app
 from webapp.classroom.service import cookie_name
-from webapp.core.db import db
+from webapp.core.db import Kept, db
 from webapp.quiz import kinds
 
 import classhelpers
@@ -96,9 +96,15 @@ def test_a_full_disk_answers_the_translated_error_page_on_every_write(app, store
     def full(*args, **kwargs):
         raise sqlite3.OperationalError("database or disk is full")
 
+    execute = Kept.execute
+
+    def commit_fails(kept, sql, arguments):  # an answer commits on its thread's kept connection
+        return full() if sql == "COMMIT" else execute(kept, sql, arguments)
+
     for path, form in writes(stored):
         with app.app_context():
             monkeypatch.setattr(db.session, "commit", full)
+        monkeypatch.setattr(Kept, "execute", commit_fails)
         caplog.clear()
         response = _client(app, stored, lang).post(path, data=form, headers={"Accept-Language": lang})
         assert_error_page(response, lang, caplog, path)

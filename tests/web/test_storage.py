@@ -14,7 +14,7 @@ import pytest
 from alembic.script import ScriptDirectory
 from alembic.config import Config
 from flask import request_started
-from sqlalchemy import create_engine, inspect, text
+from sqlalchemy import bindparam, create_engine, inspect, text
 
 from classhelpers import act, create_class, csv_rows, join, state_url
 from conftest import TEST_CONFIG, dispose
@@ -63,7 +63,7 @@ def test_a_class_round_and_the_csv(db_app):
 
 
 def test_a_childs_unchanged_poll_is_answered_before_flask_on_its_kept_connection(db_app):
-    """The poll's one read (``KeptRead``: compiled for the database's dialect, its datetimes bound and read as
+    """The poll's one read (``KeptStatement``: compiled for the database's dialect, its datetimes bound and read as
     SQLAlchemy would, in autocommit) gives the same answers on both databases: 204 while nothing changed, the
     new panel once the teacher asked a question, and a changed class is seen by the next poll (no stale snapshot)."""
     teacher = db_app.test_client()
@@ -80,6 +80,41 @@ def test_a_childs_unchanged_poll_is_answered_before_flask_on_its_kept_connection
     asked = mia.get(state, headers=headers)
     assert asked.status_code == 200 and 'id="child-form"' in asked.get_data(as_text=True)
     assert db_app.wsgi_app.read is not None
+
+
+def test_an_answer_is_written_on_the_kept_connection_once_and_a_failed_block_writes_nothing(db_app):
+    """``Kept.transaction`` (an answer's write, on both databases): the block's statements are committed
+    together; the unique key of a second answer (another tab) rolls the block back, the first answer counts and
+    the thread's connection stays usable; a block that raises writes nothing."""
+    from webapp.classroom import service
+    from webapp.core.db import kept
+
+    teacher = db_app.test_client()
+    code, url = create_class(teacher, kind="tichu_legality")
+    mia = join(db_app, code, "Mia")
+    act(teacher, url, "ask")
+    cookies = {service.cookie_name(code): mia.get_cookie(service.cookie_name(code), path=f"/class/{code}").value}
+    form = {"round": "1", "legal": "yes", "kind": "single"}
+    with db_app.test_request_context():
+        row, child, before = service.session_and_child(code, cookies)
+        assert before is None
+        stored = service.answer(row, child, None, "1", form)
+        assert stored.answer == {"legal": "yes", "kind": "single"}
+        connection = kept()
+        held = connection._local.connection
+        assert service.answer(row, child, None, "1", {"round": "1", "legal": "no"}) is None  # the key refuses it
+        assert service.session_and_child(code, cookies).answer == stored  # the first counts
+        assert connection._local.connection is held  # and the connection was not dropped
+        names = connection.statement(db.update(ClassSession).where(ClassSession.join_code == bindparam("code"))
+                                     .values(show_names=bindparam("names")))
+        with pytest.raises(ZeroDivisionError), connection.transaction():
+            names.run({"code": code, "names": True})
+            1 / 0
+        with connection.transaction():  # the failed block was rolled back: a new one begins
+            pass
+    with db_app.app_context():
+        assert db.session.execute(db.select(ClassSession.show_names)).scalar_one() is False
+    assert [row[1] for row in csv_rows(teacher, url)[1:]] == ["Mia"]
 
 
 def test_purge_removes_expired_classes_and_old_quizzes(db_app):

@@ -17,7 +17,7 @@ from werkzeug.http import parse_accept_header, parse_cookie
 from webapp import quiz
 from webapp.classroom import service, shared
 from webapp.core import i18n, security
-from webapp.core.db import KeptRead, db
+from webapp.core.db import KeptStatement, db, kept
 from webapp.core.models import ClassSession, Participant, utcnow
 from webapp.core.models import Response as Answer
 from webapp.core.web import STORAGE_ERRORS
@@ -62,7 +62,7 @@ def poll_state(code: str, cookies: Mapping[str, str], first: Callable[[dict], tu
     """The panel state of the child with this class cookie, in one query; None if not joined (or no class).
 
     ``first`` runs the query (:func:`_version_query`) with its parameters and gives its first row or None
-    (default: on the ORM session; :class:`QuickPoll`: a :class:`~webapp.core.db.KeptRead`); ``at`` the time
+    (default: on the ORM session; :class:`QuickPoll`: a :class:`~webapp.core.db.KeptStatement`); ``at`` the time
     (default :func:`.service.now`): a round whose deadline has
     passed is closed without anybody writing it. The poll runs every 2 seconds on
     every tablet, so it must stay cheap: no question is generated and nothing is rendered.
@@ -90,7 +90,7 @@ class QuickPoll:
 
     About 80 % of a classroom's requests are ``GET /class/<code>/play/state?v=...``
     answered 204. Here that answer costs one query on the connection the thread keeps for it
-    (:class:`~webapp.core.db.KeptRead`: no pool checkout, no BEGIN or ROLLBACK): no request context, signed
+    (:class:`~webapp.core.db.Kept`: no pool checkout, no BEGIN or ROLLBACK): no request context, signed
     session, locale, rate-limit check or ORM session.
     The check is :func:`poll_state`'s (the class cookie must belong to a participant of this live class), the same
     that the route ``play_state`` makes; ``v`` must be that child's current
@@ -115,7 +115,7 @@ class QuickPoll:
 
     def __init__(self, app: Flask, wsgi_app: Callable[..., Iterable[bytes]]) -> None:
         self.app, self.wsgi_app = app, wsgi_app
-        self.read: KeptRead | None = None
+        self.read: KeptStatement | None = None
 
     def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
         found = self.PATH.match(environ.get("PATH_INFO", ""))
@@ -146,11 +146,11 @@ class QuickPoll:
             shared.open_panel_key(state.session_id, state.version, state.seconds_left, language))
         return None if found is None else str(found).encode()
 
-    def _read(self) -> KeptRead:
+    def _read(self) -> KeptStatement:
         """The poll's query on the app's engine (made on the first poll: the engine is the app context's)."""
         if self.read is None:
             with self.app.app_context():
-                self.read = KeptRead(db.engine, _version_query())
+                self.read = kept(db.engine).statement(_version_query())
         return self.read
 
     def clock(self) -> datetime:

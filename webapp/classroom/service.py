@@ -41,9 +41,10 @@ from sqlalchemy import bindparam, func
 from sqlalchemy.exc import IntegrityError
 
 from webapp import quiz
-from webapp.classroom import scores
+from webapp.classroom import scores, seats
+from webapp.classroom.seats import AnswerRow, ChildRow, ClassRow, Seat
 from webapp.core.kept import SharedRender
-from webapp.core.db import db, writing
+from webapp.core.db import db, kept, writing
 from webapp.core.models import ClassSession, Participant, check_cap, utcnow
 from webapp.core.models import Response as Answer
 from webapp.core.steps import Step
@@ -61,21 +62,26 @@ TOKEN_MAX = 64
 
 #: The hot queries, built once (building a statement costs more than running it on SQLite).
 _SESSION_BY_CODE = db.select(ClassSession).where(ClassSession.join_code == bindparam("code"))
-_SESSION_AND_CHILD = (
-    db.select(ClassSession, Participant, Answer)
-    .outerjoin(Participant, (Participant.session_id == ClassSession.id)
-               & (Participant.token_hash == bindparam("token_hash")))
-    .outerjoin(Answer, (Answer.participant_id == Participant.id) & (Answer.round_number == ClassSession.round_number))
-    .where(ClassSession.join_code == bindparam("code"))
-)
 #: What may have changed since an answer's class and child were read (the teacher closed the round, asked the
-#: next, removed the child): one Core row, read again under the write lock before the answer is stored.
+#: next, removed the child): one row, read again under the write lock before the answer is stored.
 _CAN_ANSWER = db.select(ClassSession.mode, ClassSession.round_number, ClassSession.round_open,
                         ClassSession.round_deadline, Participant.removed).join(
     Participant, Participant.session_id == ClassSession.id).where(
     ClassSession.id == bindparam("session_id"), Participant.id == bindparam("child"))
-#: One answer's row, as a Core insert of the table: its compiled form is cached, the values are bound parameters.
+
+
+class _CanAnswer(NamedTuple):
+    mode: str
+    round_number: int
+    round_open: bool
+    round_deadline: datetime | None
+    removed: bool
+
+
+#: One answer's row (the columns :func:`answer` stores).
 _INSERT_ANSWER = Answer.__table__.insert()
+_ANSWER_COLUMNS = ("session_id", "participant_id", "round_number", "answer", "correct", "created_at", "seconds",
+                   "points", "streak")
 _STREAK_OF = db.select(Answer.streak).where(Answer.participant_id == bindparam("child"),
                                             Answer.round_number == bindparam("number"))
 #: The verdicts on the answers given to the class questions: thirty children give a few different answers.
@@ -219,32 +225,16 @@ def teacher_session(code: str, token: str) -> ClassSession | None:
     return row
 
 
-class Seat(NamedTuple):
-    """A request's place in a class (:func:`session_and_child`).
-
-    Attributes:
-        row: the live session (None: no live class with that code).
-        child: its child whose class cookie came with the request (None: not joined).
-        answer: that child's answer to the session's current round (None: none yet, or no round).
-    """
-
-    row: ClassSession | None
-    child: Participant | None
-    answer: Answer | None
-
-
 def session_and_child(code: str, cookies: Mapping[str, str]) -> Seat:
     """The live session with this join code (as typed), its child whose token is in ``cookies`` and that
-    child's answer to the current round, in one query: ``Seat(None, None, None)`` for no live session,
-    ``Seat(row, None, None)`` for a request of no child of it."""
+    child's answer to the current round, in one statement on the thread's kept connection
+    (:class:`~webapp.core.db.Kept`: a tablet asks this with every answer and changed panel):
+    ``Seat(None, None, None)`` for no live session, ``Seat(row, None, None)`` for a request of no child of it."""
     normal = quiz.normalise_code(code)
     if normal is None:
         return Seat(None, None, None)
     token_hash = child_token_hash(normal, cookies) or ""  # no child has the empty hash
-    found = db.session.execute(_SESSION_AND_CHILD, {"code": normal, "token_hash": token_hash}).first()
-    if found is None or found[0].expires_at <= utcnow():
-        return Seat(None, None, None)
-    return Seat(*found)
+    return seats.find(normal, token_hash)
 
 
 def child_token_hash(join_code: str, cookies: Mapping[str, str]) -> str | None:
@@ -374,8 +364,8 @@ def panel_version(mode: str, round_number: int, open_now: bool, answered: bool, 
     return f"{mode}.{round_number}.{int(open_now)}.{int(answered)}"
 
 
-def child_context(row: ClassSession, child: Participant, stored: Answer | None, at: datetime | None = None,
-                  standings_of: Callable[[ClassSession], tuple[scores.Standing, ...]] | None = None) -> dict[str, Any]:
+def child_context(row: ClassRow, child: ChildRow, stored: AnswerRow | None, at: datetime | None = None,
+                  standings_of: Callable[[ClassRow], tuple[scores.Standing, ...]] | None = None) -> dict[str, Any]:
     """What the child's panel shows (``stored``: the child's answer to the current round, None for none, as
     :func:`session_and_child` found it or :func:`answer` stored it; ``standings_of``: where the class's standings
     come from, default :func:`standings`; the views share them between the tablets of a class).
@@ -422,17 +412,18 @@ def verdict(row: ClassSession, number: int, asked: Asked, given: dict[str, Any])
     return _VERDICTS.get(key, lambda: asked.check(given))
 
 
-def answer(row: ClassSession, child: Participant, before: Answer | None, round_text: str,
-           form: Mapping[str, str]) -> Answer | None:
+def answer(row: ClassRow, child: ChildRow, before: AnswerRow | None, round_text: str,
+           form: Mapping[str, str]) -> AnswerRow | None:
     """Store the child's answer (in ``form``) to round ``round_text``, once: a second answer changes nothing.
 
-    ``before`` is the child's answer to the current round as :func:`session_and_child` read it with ``row`` and
-    ``child`` (None: none). Everything is read and checked first; the write lock
-    (:func:`webapp.core.db.writing`) is held only to read again, in one small query, what the teacher may have
-    changed meanwhile (closed the round, asked the next, removed the child) and to store the answer.
+    ``row``, ``child`` and ``before`` (the child's answer to the current round, None: none) are as
+    :func:`session_and_child` read them. Everything is read and checked first; the write lock is held only to
+    read again, in one small query, what the teacher may have changed meanwhile (closed the round, asked the
+    next, removed the child) and to store the answer, on the thread's kept connection
+    (:meth:`webapp.core.db.Kept.transaction`: no ORM, no pooled connection).
 
     Returns:
-        The answer stored (its values; not in the session), or None when the child had answered before.
+        The answer stored, or None when the child had answered before.
 
     The answer's seconds (from the round's start), points (:func:`.scores.points`) and streak
     (:func:`.scores.streak_after`) are stored with it.
@@ -453,24 +444,26 @@ def answer(row: ClassSession, child: Participant, before: Answer | None, round_t
     seconds = max(0.0, (at - (row.round_opened_at or at)).total_seconds())
     countdown = int((row.round_deadline - row.round_opened_at).total_seconds()) if (
         row.round_deadline and row.round_opened_at) else 0
-    previous = db.session.execute(_STREAK_OF, {"child": child.id, "number": number - 1}).scalar_one_or_none()
+    connection = kept()
+    previous = connection.statement(_STREAK_OF).first({"child": child.id, "number": number - 1})
+    stored = AnswerRow(given, scores.points(correct, seconds, countdown, row.speed_bonus),
+                       scores.streak_after(correct, previous[0] if previous else None))
     values = dict(session_id=row.id, participant_id=child.id, round_number=number, answer=given, correct=correct,
-                  created_at=at, seconds=round(seconds, 3), points=scores.points(correct, seconds, countdown,
-                                                                                 row.speed_bonus),
-                  streak=scores.streak_after(correct, previous))
-    with writing(reload=False):
-        current = db.session.execute(_CAN_ANSWER, {"session_id": row.id, "child": child.id}).one()
-        _check_can_answer(current, current, round_text, at)  # the row has the columns the check reads
-        try:
-            db.session.execute(_INSERT_ANSWER, values)  # Core: no unit of work, no ORM insert (each costs more)
-            db.session.commit()
-        except IntegrityError:  # answered before (another tab): the first answer counts
-            db.session.rollback()
-            return None
-    return Answer(**values)
+                  created_at=at, seconds=round(seconds, 3), points=stored.points, streak=stored.streak)
+    try:
+        with connection.transaction():
+            found = connection.statement(_CAN_ANSWER).first({"session_id": row.id, "child": child.id})
+            if found is None:  # the class or the child was deleted meanwhile
+                raise NotNow(Step("class.error.closed"))
+            current = _CanAnswer._make(found)
+            _check_can_answer(current, current, round_text, at)  # it has the columns the check reads
+            connection.statement(_INSERT_ANSWER, _ANSWER_COLUMNS).run(values)
+    except connection.integrity_errors:  # answered before (another tab): the first answer counts
+        return None
+    return stored
 
 
-def _check_can_answer(row: ClassSession, child: Participant, round_text: str, at: datetime) -> None:
+def _check_can_answer(row: ClassRow | _CanAnswer, child: ChildRow | _CanAnswer, round_text: str, at: datetime) -> None:
     if child.removed:
         raise NotNow(Step("class.error.removed"))
     if not (is_open(row, at) and round_text == str(row.round_number)):

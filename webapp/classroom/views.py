@@ -55,11 +55,11 @@ from webapp import quiz
 from webapp.classroom import links, presenter, quickpoll, service, shared
 from webapp.classroom.export import answers_csv, qr_svg
 from webapp.classroom.quickpoll import QuickPoll
+from webapp.classroom.seats import AnswerRow, ChildRow, ClassRow
 from webapp.classroom.service import Action, BadNickname, NicknameTaken, NotNow
 from webapp.core import security
 from webapp.core.db import reads_first
-from webapp.core.models import CapReached, ClassSession, Participant
-from webapp.core.models import Response as Answer
+from webapp.core.models import CapReached, ClassSession
 from webapp.core.steps import Step
 from webapp.core.web import is_htmx
 from webapp.quiz import kinds
@@ -213,7 +213,7 @@ def join():
 
 
 # --- the child's tablet --------------------------------------------------------------------
-def _question_parts(row: ClassSession, number: int) -> dict[str, Markup]:
+def _question_parts(row: ClassSession | ClassRow, number: int) -> dict[str, Markup]:
     """The cards and the answer buttons of round ``number``, rendered once per question and language for the
     whole class (:mod:`.shared`): ``cards``, ``huge`` (the projector's cards) and ``fields``."""
     asked = service.round_question(row, number)
@@ -223,12 +223,12 @@ def _question_parts(row: ClassSession, number: int) -> dict[str, Markup]:
         "classroom/_question_part.html", part=part, asked=asked)) for part in ("cards", "huge", "fields")}
 
 
-def _question_key(row: ClassSession, number: int) -> tuple:
+def _question_key(row: ClassSession | ClassRow, number: int) -> tuple:
     """What decides how round ``number`` of ``row`` looks: the question and the language."""
     return row.kind, row.difficulty, row.seed, number, str(get_locale())
 
 
-def _feedback(row: ClassSession, asked: Asked, given: dict, checked: kinds.Checked) -> Markup:
+def _feedback(row: ClassSession | ClassRow, asked: Asked, given: dict, checked: kinds.Checked) -> Markup:
     """The feedback on the answer ``given`` to the closed round (the verdict, the right answer, the steps),
     rendered once per answer given in the class and language: thirty tablets mostly gave a few answers."""
     key = _question_key(row, row.round_number) + ("feedback", service.answer_key(given))
@@ -236,14 +236,14 @@ def _feedback(row: ClassSession, asked: Asked, given: dict, checked: kinds.Check
                                                              asked=asked, given=given, checked=checked))
 
 
-def _standings(row: ClassSession):
+def _standings(row: ClassSession | ClassRow):
     """The class's standings, made once per closed round (or the end) for every tablet of the class. A child
     removed after the round closed stays on them until the next round."""
     key = ("standings", row.id, row.mode, row.round_number)
     return shared.shared().get(key, lambda: service.standings(row))
 
 
-def _child_context(row: ClassSession, child: Participant, stored: Answer | None) -> dict:
+def _child_context(row: ClassRow, child: ChildRow, stored: AnswerRow | None) -> dict:
     context = service.child_context(row, child, stored, standings_of=_standings)
     if context["asked"] is not None:
         context["parts"] = _question_parts(row, row.round_number)

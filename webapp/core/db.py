@@ -31,6 +31,7 @@ import functools
 import os
 import sqlite3
 import threading
+import weakref
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -103,44 +104,74 @@ def _sqlite_begin(connection) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
 
 
-class KeptRead:
-    """A SELECT of at most one row, compiled once, that each thread runs on a DBAPI connection it keeps open in
-    autocommit (a single statement is its own read transaction): no pool checkout, no SQLAlchemy connection, result
-    or transaction objects, no BEGIN or ROLLBACK. For the hottest read of all (a tablet's unchanged poll, 900 of
-    them every 2 s): on this machine it costs 0.1 ms of CPU against 0.35 ms through a pooled connection.
+class Kept:
+    """Each thread's own DBAPI connection to an engine, kept open in autocommit, for the hottest statements
+    (:meth:`statement`): no pool checkout, no SQLAlchemy connection, result or transaction objects, and no
+    BEGIN or ROLLBACK for a read (a single statement is its own read transaction). For a tablet's poll and
+    answer: 900 tablets poll every 2 s. On this machine a read costs 0.05-0.1 ms of CPU this way, 0.35-0.5 ms
+    through a pooled connection and the ORM. :func:`kept` gives an engine's one instance.
 
-    The connection comes from the engine (its connect events ran: SQLite's pragmas) and is then detached from the
-    pool; it is closed when its thread ends, or after an error (the next read opens a new one).
+    A connection comes from the engine (its connect events ran: SQLite's pragmas) and is then detached from
+    the pool; it is closed when its thread ends, or after a database error (the thread's next statement opens
+    a new one), except after a constraint's error (:attr:`integrity_errors`), which leaves it usable.
 
     Args:
-        engine: the engine whose dialect compiles ``statement`` and whose pool makes the connections.
-        statement: a Core SELECT whose parameters are ``bindparam`` names.
+        engine: the engine whose dialect compiles the statements and whose pool makes the connections.
 
     Attributes:
-        errors: the DBAPI's base exception (what :meth:`first` raises when the database fails).
+        errors: the DBAPI's base exception (what a statement raises when the database fails).
+        integrity_errors: the DBAPI's exception for a broken constraint (a unique key: the row exists).
     """
 
-    def __init__(self, engine: Engine, statement) -> None:
-        dialect = engine.dialect
-        compiled = statement.compile(dialect=dialect)
-        self.engine, self.sql = engine, str(compiled)
-        self.order = tuple(compiled.positiontup) if compiled.positional else None
-        self.binds = {name: bind.type.dialect_impl(dialect).bind_processor(dialect)
-                      for name, bind in compiled.binds.items()}
-        self.results = [column.type.dialect_impl(dialect).result_processor(dialect, None)
-                        for column in statement.selected_columns]
-        self.errors = dialect.loaded_dbapi.Error
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.errors = engine.dialect.loaded_dbapi.Error
+        self.integrity_errors = engine.dialect.loaded_dbapi.IntegrityError
         self._local = threading.local()
+        self._statements: dict[object, KeptStatement] = {}
+        self._lock = threading.Lock()
 
-    def first(self, params: dict) -> tuple | None:
-        """The first row for ``params`` (every bound name: a value), its values as SQLAlchemy would give them
-        (datetimes as :class:`~datetime.datetime`), or None.
+    def statement(self, statement, column_keys: tuple[str, ...] | None = None) -> KeptStatement:
+        """``statement`` compiled for the engine's dialect, once (later calls with the same statement object
+        give the same :class:`KeptStatement`). ``column_keys``: for an INSERT, the columns it sets (its
+        parameters then have their names)."""
+        found = self._statements.get(statement)
+        if found is None:
+            with self._lock:
+                found = self._statements.setdefault(statement, KeptStatement(self, statement, column_keys))
+        return found
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """A write transaction on this thread's connection: the block's statements are committed together at its
+        end, or rolled back when it raises (the exception goes on). On SQLite the block first waits its turn in the
+        machine's queue of writers (as :func:`writing` does) and then takes the write lock at once
+        (``BEGIN IMMEDIATE``), so what it reads first is what it writes over.
 
         Raises:
-            KeptRead.errors: the database failed (locked, gone); this thread's connection is closed.
+            Kept.errors: the database failed (locked, gone); the connection is closed, nothing was written.
         """
-        values = {name: process(params[name]) if (process := self.binds[name]) else params[name] for name in self.binds}
-        arguments = tuple(values[name] for name in self.order) if self.order is not None else values
+        sqlite = self.engine.dialect.name == "sqlite"
+        with _writer_queue(self.engine):
+            self.execute("BEGIN IMMEDIATE" if sqlite else "BEGIN", ())
+            connection = self._local.connection
+            try:
+                yield
+                self.execute("COMMIT", ())
+            except BaseException:
+                if self._local.connection is connection:  # not closed by a failed statement
+                    try:
+                        self.execute("ROLLBACK", ())
+                    except self.errors:
+                        pass  # closed by execute: nothing was committed
+                raise
+
+    def execute(self, sql: str, arguments: tuple | dict) -> tuple | None:
+        """Run ``sql`` (in the DBAPI's parameter style) on this thread's connection; its first row, or None.
+
+        Raises:
+            Kept.errors: the database failed; the connection is closed (not for :attr:`integrity_errors`).
+        """
         kept = getattr(self._local, "connection", None)
         try:
             if kept is None:
@@ -150,19 +181,75 @@ class KeptRead:
                     kept.dbapi_connection.autocommit = True
             cursor = kept.dbapi_connection.cursor()
             try:
-                cursor.execute(self.sql, arguments)
-                row = cursor.fetchone()
+                cursor.execute(sql, arguments)
+                return cursor.fetchone() if cursor.description else None
             finally:
                 cursor.close()
+        except self.integrity_errors:
+            raise
         except self.errors:
             self._local.connection = None
             if kept is not None:
                 with contextlib.suppress(self.errors):
                     kept.close()  # detached: closes the DBAPI connection
             raise
+
+
+class KeptStatement:
+    """A Core statement compiled once for a :class:`Kept` connection's dialect, with the bind and result
+    processors of its types (datetimes and JSON bound and read as SQLAlchemy would).
+
+    Args:
+        kept: the connections it runs on.
+        statement: a Core SELECT of at most one row that matters, or an INSERT; its parameters are ``bindparam``
+            names (an INSERT's: its ``column_keys``).
+        column_keys: an INSERT's columns (None for a SELECT).
+    """
+
+    def __init__(self, kept: Kept, statement, column_keys: tuple[str, ...] | None = None) -> None:
+        dialect = kept.engine.dialect
+        compiled = statement.compile(dialect=dialect, column_keys=list(column_keys) if column_keys else None)
+        self.kept, self.sql = kept, str(compiled)
+        self.order = tuple(compiled.positiontup) if compiled.positional else None
+        self.binds = {name: bind.type.dialect_impl(dialect).bind_processor(dialect)
+                      for name, bind in compiled.binds.items()}
+        self.results = [column.type.dialect_impl(dialect).result_processor(dialect, None)
+                        for column in getattr(statement, "selected_columns", ())]
+
+    @property
+    def errors(self) -> type[Exception]:
+        """:attr:`Kept.errors` of its connections."""
+        return self.kept.errors
+
+    def first(self, params: dict) -> tuple | None:
+        """The first row for ``params`` (every bound name: a value), its values as SQLAlchemy would give them, or
+        None (for an INSERT: None).
+
+        Raises:
+            Kept.errors: the database failed (see :meth:`Kept.execute`).
+        """
+        values = {name: process(params[name]) if (process := self.binds[name]) else params[name] for name in self.binds}
+        row = self.kept.execute(self.sql, tuple(values[name] for name in self.order) if self.order is not None
+                                else values)
         if row is None:
             return None
         return tuple(process(value) if process else value for process, value in zip(self.results, row))
+
+    run = first
+
+
+_KEPT: weakref.WeakKeyDictionary[Engine, Kept] = weakref.WeakKeyDictionary()
+_KEPT_LOCK = threading.Lock()
+
+
+def kept(engine: Engine | None = None) -> Kept:
+    """The one :class:`Kept` of ``engine`` (default: the current app's, :attr:`db.engine`)."""
+    engine = engine if engine is not None else db.engine
+    found = _KEPT.get(engine)
+    if found is None:
+        with _KEPT_LOCK:
+            found = _KEPT.setdefault(engine, Kept(engine))
+    return found
 
 
 def reads_first(view: _View) -> _View:
@@ -179,13 +266,11 @@ def reads_first(view: _View) -> _View:
 
 
 @contextmanager
-def writing(reload: bool = True) -> Iterator[None]:
+def writing() -> Iterator[None]:
     """A block that writes: the session's transaction so far (reads only) ends, and the block runs in a new one
     that takes SQLite's write lock with its first statement (``BEGIN IMMEDIATE``; another process's writer waits
     for it, up to the busy timeout). Objects loaded before are reloaded on first use, so what the block checks is
-    the database as it is now; with ``reload`` False they keep what they held (no second load of them), and the
-    block itself reads what may have changed meanwhile, in as little a query as it can (the lock is held for it).
-    On leaving, the block's changes are committed (the block may commit itself) and
+    the database as it is now. On leaving, the block's changes are committed (the block may commit itself) and
     the objects keep what was read in the block (it was read under the lock, so it is current: no second load);
     an exception rolls the changes back and goes on.
 
@@ -198,10 +283,7 @@ def writing(reload: bool = True) -> Iterator[None]:
     expire, token = session.expire_on_commit, None
     session.expire_on_commit = False
     try:
-        if reload:
-            db.session.rollback()  # ends the read transaction (nothing in it to keep) and expires what it loaded
-        else:
-            db.session.commit()  # ends it too (it wrote nothing) and, with expire_on_commit off, keeps what it loaded
+        db.session.rollback()  # ends the read transaction (nothing in it to keep) and expires what it loaded
         token = _WRITING.set(True)
         with _writer_queue(db.engine):
             try:
