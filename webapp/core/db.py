@@ -17,6 +17,9 @@ Where the data lives:
   900 tablets answering at once queued behind each other's rendering). Those
   blocks wait for each other in a :class:`WriterQueue` (one machine's threads
   and processes), not in SQLite's busy handler.
+* The hottest statements (a tablet's poll, its class and answer; 900 tablets)
+  run on a connection each thread keeps (:class:`Kept`, :func:`kept`): no
+  ORM, pool checkout or SQLAlchemy transaction; its writes take the same queue.
 * :func:`upgrade` brings the schema to the newest Alembic revision
   (``webapp/migrations``); :func:`init_app` calls it when the app starts
   (``AUTO_MIGRATE``, on by default), under a file lock in the instance folder

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
+import psycopg
 from flask import Flask, Response, current_app, make_response, render_template, request
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError
@@ -58,8 +59,8 @@ def page_or_fragment(page: str, fragment: str, status: int, push_url: str | None
 
 
 #: Errors of the database itself (disk full, read-only file, database locked, server gone): SQLAlchemy's wrapper,
-#: and SQLite's own when it is raised outside SQLAlchemy.
-STORAGE_ERRORS = (OperationalError, sqlite3.OperationalError)
+#: and the driver's own (SQLite's, psycopg's) when raised outside SQLAlchemy (:class:`webapp.core.db.Kept`).
+STORAGE_ERRORS = (OperationalError, sqlite3.OperationalError, psycopg.OperationalError)
 
 
 def error_page(step: Step, status: int) -> Response:
