@@ -179,3 +179,19 @@ def test_a_locked_database_on_a_poll_answers_the_error_page(app, stored, monkeyp
     code = stored["code"]
     response = _client(app, stored, lang).get(f"/class/{code}/play/state?v=1", headers={"Accept-Language": lang})
     assert_error_page(response, lang, caplog, "/play/state")
+
+
+def test_a_postgresql_server_gone_under_a_childs_kept_connection_answers_the_error_page(app, stored, monkeypatch,
+                                                                                         caplog):
+    """A child's page reads on its thread's kept connection, where psycopg's own error arrives unwrapped by
+    SQLAlchemy: a server that went away is the storage error page (503), not a 500."""
+    import psycopg
+
+    from webapp.classroom import seats
+
+    def gone(*args, **kwargs):
+        raise psycopg.OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(seats, "find", gone)
+    response = _client(app, stored, "en").get(f"/class/{stored['code']}/play", headers={"Accept-Language": "en"})
+    assert_error_page(response, "en", caplog, "/play")

@@ -71,6 +71,8 @@ _CAN_ANSWER = db.select(ClassSession.mode, ClassSession.round_number, ClassSessi
 
 
 class _CanAnswer(NamedTuple):
+    """The row of :data:`_CAN_ANSWER`: it has the columns :func:`_check_can_answer` reads of a class and a child."""
+
     mode: str
     round_number: int
     round_open: bool
