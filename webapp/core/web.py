@@ -79,22 +79,21 @@ def error_page(step: Step, status: int) -> Response:
 def init_error_pages(app: Flask) -> None:
     """Answer every 500 and every database error with the app's translated error page, and log the cause.
 
-    A database error (SQLAlchemy's, ``sqlite3``'s or ``psycopg``'s ``OperationalError``: disk full, read-only,
-    locked, server gone) answers 503
+    A database error (:data:`STORAGE_ERRORS`: disk full, read-only, locked, server gone) answers 503
     (try again later) with ``web.error.storage``; any other unhandled error 500 with ``web.error.internal``; a
     4xx without a handler of its own (404, 405, ``abort(409)``) its status with ``web.error.not_found`` or
     ``web.error.refused``, so no page in Werkzeug's English reaches a child.
     The cause goes to ``app.logger`` with its traceback.
     """
 
-    @app.errorhandler(OperationalError)
-    @app.errorhandler(sqlite3.OperationalError)
-    @app.errorhandler(psycopg.OperationalError)
     def _storage(error: Exception) -> Response:
         app.logger.error("the database refused a request (%s %s): %s", request.method, request.path, error,
                          exc_info=error)
         _rollback()
         return error_page(Step("web.error.storage"), 503)
+
+    for storage_error in STORAGE_ERRORS:  # one list: what the views raise is what the page answers
+        app.register_error_handler(storage_error, _storage)
 
     @app.errorhandler(HTTPException)
     def _refused(error: HTTPException) -> Response | HTTPException:
