@@ -5,8 +5,8 @@
     .venv/bin/python benchmarks/classroom_load.py --servers 2 --kill-after 20     # scale-out: see below
     .venv/bin/python benchmarks/classroom_load.py --no-peer    # without the second run on gunicorn (the peer)
 
-Starts ``kartenschule serve`` (granian: ``--workers`` processes of ``--threads`` threads, 2 x 4 by default) on
-127.0.0.1, then (unless ``--no-peer``) the same load on the peer it replaced, gunicorn with gthread workers
+Starts ``kartenschule serve`` (granian: ``--workers`` processes of ``--threads`` threads, by default 2 x 64 on SQLite
+and 2 x 4 on PostgreSQL, as the command chooses: ``webapp.serve.default_threads``) on 127.0.0.1, then (unless ``--no-peer``) the same load on the peer it replaced, gunicorn with gthread workers
 (``--server gunicorn``: that one alone), and prints the ratios. Each run has a fresh
 temporary database (SQLite in WAL mode by default; ``--database postgresql``
 starts a throwaway PostgreSQL server as the tests do), CSRF protection on as
@@ -30,6 +30,10 @@ when a round closed just before the answer arrived: expected, not an error),
 and a check that every acknowledged answer is in the teacher's CSV export. Also the machine's stalls during the
 measurement: how often a separate process that sleeps 5 ms at a time woke more than 50 ms late, and the CPU time
 the host took from this virtual machine (``steal``): in a stall every request in flight waits, whatever the server.
+
+A slow disk (``--write-stall 0.5``): every 20 s of the measurement, a thread of the load generator holds SQLite's
+write lock for that long, as a commit whose fsync the disk delays would; every answer and teacher's action that
+arrives meanwhile waits for it on a server thread. The tablets' polls write nothing and should not wait with them.
 
 Scale-out (``--servers 2``): two servers on two ports share one PostgreSQL database (``--database
 postgresql`` is implied) and one Redis server for the rate limits (Debian's ``redis-server``, started on a free
@@ -57,16 +61,20 @@ import resource
 import shutil
 import signal
 import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import defaultdict
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this tree's webapp, as the servers it starts (their working folder is ROOT)
+from webapp.serve import default_threads  # noqa: E402
 TOKEN = re.compile(r'"X-CSRFToken": "([^"]+)"')
 VERSION = re.compile(r'/play/state\?v=([^"&]+)"')
 BOARD = re.compile(r'id="board-v"[^>]*><input type="hidden" name="v" value="([^"]+)"')
@@ -434,6 +442,21 @@ async def kill_later(server: subprocess.Popen, port: int, cluster: Cluster, at: 
     killed.append(f"server on port {port} killed with kill -9 (main process and workers) {at - cluster.start:.0f} s into the run")
 
 
+def hold_write_lock(database: Path, seconds: float, every: float, stop: threading.Event, held: list[float]) -> None:
+    """Every ``every`` s until ``stop``, hold SQLite's write lock on ``database`` for ``seconds`` (``--write-stall``);
+    the time each hold lasted goes to ``held``."""
+    connection = sqlite3.connect(database, isolation_level=None, timeout=15)
+    try:
+        while not stop.wait(every):
+            connection.execute("BEGIN IMMEDIATE")
+            started = time.monotonic()
+            time.sleep(seconds)
+            connection.execute("ROLLBACK")
+            held.append(time.monotonic() - started)
+    finally:
+        connection.close()
+
+
 async def run(args: argparse.Namespace, server_kind: str) -> tuple[float, float]:
     """One run of the load against ``server_kind``; prints the report and returns (server CPU ms a request, p99 ms)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -458,12 +481,14 @@ async def run(args: argparse.Namespace, server_kind: str) -> tuple[float, float]
         label = "SQLite (WAL, synchronous=FULL)"
     if redis is not None:
         label += ", rate limits in Redis"
-    servers = [start_server(server_kind, database_url, args.workers, args.threads, p, workdir / f"instance-{p}",
+    threads = args.threads or default_threads(database_url)
+    servers = [start_server(server_kind, database_url, args.workers, threads, p, workdir / f"instance-{p}",
                             limiter) for p in ports]
     cluster = Cluster(ports)
     killed: list[str] = []
     stats = Stats()
     sleeper = None
+    stop_stalls, stalled = threading.Event(), []
     try:
         for p in ports:
             await wait_ready(p)
@@ -490,12 +515,16 @@ async def run(args: argparse.Namespace, server_kind: str) -> tuple[float, float]
                                    text=True)
         stolen = stolen_seconds()
         ready.set()
+        if args.write_stall:
+            threading.Thread(target=hold_write_lock, args=(workdir / "bench.sqlite3", args.write_stall, 20, stop_stalls,
+                                                            stalled), daemon=True).start()
         killer = []
         if args.kill_after and len(servers) > 1:
             killer = [kill_later(servers[-1], ports[-1], cluster, start + args.kill_after, killed)]
         await asyncio.gather(*(run_teacher(c, url, stats, stop, args.together) for c, url, _ in teachers),
                              *children, *killer)
         stats.measuring = False
+        stop_stalls.set()
         elapsed = time.monotonic() - start
         stolen = stolen_seconds() - stolen
         stalls, longest = sleeper.communicate(timeout=30)[0].split()
@@ -506,6 +535,7 @@ async def run(args: argparse.Namespace, server_kind: str) -> tuple[float, float]
             stored += len(list(csv.reader(io.StringIO(text)))) - 1
             client.close()
     finally:
+        stop_stalls.set()
         if sleeper is not None and sleeper.poll() is None:
             sleeper.kill()
             sleeper.wait()
@@ -538,7 +568,7 @@ async def run(args: argparse.Namespace, server_kind: str) -> tuple[float, float]
     acknowledged = sum(stats.acknowledged.values())
     print(f"classroom load: {args.classes} classes x {args.children} children, {args.seconds} s, "
           f"{'every class asking in the same second' if args.together else 'each class at its own pace'}, "
-          f"{args.servers} x {server_kind} {args.workers} workers x {args.threads} threads on 127.0.0.1, {label}")
+          f"{args.servers} x {server_kind} {args.workers} workers x {threads} threads on 127.0.0.1, {label}")
     for line in killed:
         print(line)
     if args.servers > 1:
@@ -547,6 +577,9 @@ async def run(args: argparse.Namespace, server_kind: str) -> tuple[float, float]
           f"(the load generator shares these cores); set-up (classes + joins) {setup:.1f} s")
     print(f"machine stalls: a process sleeping 5 ms at a time woke more than 50 ms late {stalls} times "
           f"(longest {float(longest):.0f} ms); CPU time the host took from this machine (steal): {stolen:.1f} s")
+    if args.write_stall:
+        print(f"write stalls: SQLite's write lock held from outside the server {len(stalled)} times, "
+              f"{sum(stalled):.1f} s in all (--write-stall {args.write_stall}, every 20 s)")
     print(f"requests: {total} in {elapsed:.1f} s = {total / elapsed:.0f} requests/s")
     server_cpu = server_usage.ru_utime + server_usage.ru_stime - before.ru_utime - before.ru_stime
     client_cpu = own.ru_utime + own.ru_stime - own_before.ru_utime - own_before.ru_stime
@@ -581,7 +614,7 @@ if __name__ == "__main__":
     parser.add_argument("--children", type=int, default=30)
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=None, help="threads a process [default: as the command]")
     parser.add_argument("--server", choices=("granian", "gunicorn"), default="granian",
                         help="granian: `kartenschule serve`; gunicorn: the server it replaced")
     parser.add_argument("--peer", action=argparse.BooleanOptionalAction, default=True,
@@ -592,4 +625,9 @@ if __name__ == "__main__":
     parser.add_argument("--servers", type=int, default=1, help="servers on their own ports (2+: PostgreSQL and Redis)")
     parser.add_argument("--kill-after", type=float, default=0,
                         help="with 2+ servers: kill -9 the last one this many seconds into the run (0: never)")
-    sys.exit(asyncio.run(main(parser.parse_args())))
+    parser.add_argument("--write-stall", type=float, default=0, metavar="SECONDS",
+                        help="SQLite: every 20 s, hold the write lock this long from outside the server (a slow disk)")
+    arguments = parser.parse_args()
+    if arguments.write_stall and (arguments.database != "sqlite" or arguments.servers > 1):
+        parser.error("--write-stall holds SQLite's write lock: it needs --database sqlite and one server")
+    sys.exit(asyncio.run(main(arguments)))

@@ -4,11 +4,11 @@
     kartenschule serve --lan           # every tablet on the network: prints the addresses and a QR code
     kartenschule serve --lan --port 8080 --workers 3 --instance /srv/kartenschule
 
-* The server: granian (HTTP in Rust: ``--workers`` processes of ``--threads`` Python threads each) on Linux and
-  macOS; waitress (pure Python, one process of ``workers x threads`` threads) on Windows, where granian serves
-  with one process only. ``--server`` picks one by hand (both are tested on Linux). Granian replaced gunicorn,
-  whose HTTP handling in Python took about a quarter of the server's CPU under the classroom load
-  (``benchmarks/classroom_load.py``).
+* The server: granian (HTTP in Rust: ``--workers`` processes of ``--threads`` Python threads each, 2 x 64 on
+  SQLite: :func:`default_threads` says why) on Linux and macOS; waitress (pure Python, one process of ``workers x
+  threads`` threads) on Windows, where granian serves with one process only. ``--server`` picks one by hand (both
+  are tested on Linux). Granian replaced gunicorn, whose HTTP handling in Python took about a quarter of the
+  server's CPU under the classroom load (``benchmarks/classroom_load.py``).
 * The instance folder (SQLite database, secret key, Yahtzee strategy table): ``--instance DIR``, which must exist
   and be writable, else the user's data folder (:func:`default_instance`, by platformdirs), created when missing.
   The app is built once before the server starts: it migrates the database and makes the secret key, and any
@@ -41,9 +41,13 @@ import click
 if TYPE_CHECKING:
     from flask import Flask
 
-__all__ = ["command", "default_instance", "lan_addresses", "check_instance", "ServeError"]
+__all__ = ["command", "default_instance", "default_threads", "lan_addresses", "check_instance", "ServeError"]
 
 DEFAULT_PORT = 8000
+#: Threads a server process gets without ``--threads`` (:func:`default_threads`): on SQLite, on a database server.
+SQLITE_THREADS, DATABASE_SERVER_THREADS = 64, 4
+#: Files a server process may keep open (:func:`more_open_files`).
+OPEN_FILES = 65536
 #: Seconds a graceful stop waits for requests being answered.
 GRACEFUL_SECONDS = 10
 #: Interface names of virtual networks (containers, VMs, VPNs): their addresses are listed last.
@@ -154,6 +158,53 @@ def build_app(instance: Path, lan_urls: Sequence[str]) -> Flask:
         raise ServeError(f"cannot open the database ({where}): {reason}") from None
     except (OSError, RuntimeError) as error:
         raise ServeError(f"cannot start with the instance folder {instance}: {error}") from None
+
+
+def default_threads(database_url: str) -> int:
+    """The threads of a server process when ``--threads`` is not given, for the database at ``database_url``.
+
+    SQLite (:data:`SQLITE_THREADS`, 64): every request that writes waits for the machine's other writers
+    (:class:`webapp.core.db.WriterQueue`), each on a thread of its own. When the disk delays one commit, the answers
+    that arrive meanwhile wait with it (about 35 in half a second with 900 tablets), and with 4 threads a process they
+    soon held every thread: the tablets' polls, which write nothing, waited behind them. Under
+    ``benchmarks/classroom_load.py --write-stall 0.5`` (the write lock held from outside the server for half a
+    second, three times a minute) p99 was 228-305 ms with 4 threads and 17-22 ms with 64; without the stalls 13-16
+    and 16-17 ms. A waiting thread costs no CPU and about 0.5 MB; 64 cost 2-17 % more CPU under that load.
+    A database server (:data:`DATABASE_SERVER_THREADS`, 4): each thread keeps a connection to it
+    (:class:`webapp.core.db.Kept`), and a server allows few (PostgreSQL: 100, shared by every server process).
+
+    Args:
+        database_url: the app's SQLAlchemy URL (``sqlite:///...``, ``postgresql+psycopg://...``).
+
+    Returns:
+        The number of threads, within ``--threads``' range (1 to 64).
+    """
+    return SQLITE_THREADS if database_url.startswith("sqlite") else DATABASE_SERVER_THREADS
+
+
+def more_open_files(wanted: int = OPEN_FILES) -> int:
+    """Raise this process's soft limit of open files to ``wanted``, or to its hard limit when that is lower (the
+    server's workers inherit it). Each tablet's connection is a socket and each thread's database connection two
+    files (on SQLite): a worker serving half of 900 tablets with 64 threads keeps about 650 open, near Linux's
+    usual soft limit of 1,024, which a third worker's share of a bigger school or ``--workers 1`` would exceed
+    (the tablets beyond it then get no answer). A limit already higher is kept.
+
+    Returns:
+        The soft limit now in force; 0 where there is no such limit to read (Windows: no ``resource`` module).
+    """
+    try:
+        import resource
+    except ImportError:
+        return 0
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        except (ValueError, OSError):  # macOS: above kern.maxfilesperproc
+            return soft
+        return target
+    return soft
 
 
 def _print_start(urls: Sequence[str], lan: bool, public: str | None) -> None:
@@ -284,20 +335,24 @@ def _serve_waitress(app: Flask, host: str, port: int, threads: int, on_ready: An
 @click.option("--port", type=click.IntRange(1, 65535), default=DEFAULT_PORT, show_default=True, help="The TCP port.")
 @click.option("--workers", type=click.IntRange(1, 32), default=2, show_default=True,
               help="Server processes (on Windows: one process with workers x threads threads).")
-@click.option("--threads", type=click.IntRange(1, 64), default=4, show_default=True, help="Threads a process.")
+@click.option("--threads", type=click.IntRange(1, 64), default=None,
+              help=f"Threads a process [default: {SQLITE_THREADS} on SQLite, {DATABASE_SERVER_THREADS} on PostgreSQL].")
 @click.option("--instance", "instance", type=click.Path(path_type=Path, file_okay=True, dir_okay=True), default=None,
               help="The folder of the database and the secret key (it must exist) [default: the user's data folder].")
 @click.option("--server", "server", type=click.Choice(["granian", "waitress"]), default=None,
               help="The WSGI server [default: granian, on Windows waitress].")
-def command(lan: bool, port: int, workers: int, threads: int, instance: Path | None, server: str | None) -> None:
+def command(lan: bool, port: int, workers: int, threads: int | None, instance: Path | None,
+            server: str | None) -> None:
     """Serve Kartenschule for a class: on this computer, or with --lan for the tablets on the school network."""
     server = server or ("waitress" if os.name == "nt" else "granian")
     folder = check_instance(instance if instance is not None else default_instance(), create=instance is None)
     host = "0.0.0.0" if lan else "127.0.0.1"
     _check_port(host, port)
+    more_open_files()
     addresses = lan_addresses() if lan else []
     lan_urls = [f"http://{address}:{port}" for address in addresses]
     app = build_app(folder, lan_urls)
+    threads = threads or default_threads(app.config["SQLALCHEMY_DATABASE_URI"])
     urls = lan_urls if lan_urls else [f"http://127.0.0.1:{port}"]
     public = str(app.config["PUBLIC_URL"]).rstrip("/") if app.config.get("PUBLIC_URL") else None
     click.echo(f"Instance folder: {folder}")

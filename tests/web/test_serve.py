@@ -198,3 +198,47 @@ def test_a_workers_app_is_moved_out_of_the_garbage_collectors_way(monkeypatch):
         assert gc.get_freeze_count() > 10_000
     finally:
         gc.unfreeze()
+
+
+@pytest.mark.parametrize(("database_url", "options", "server", "expected"), [
+    (None, [], "granian", 64),  # SQLite in the instance folder: writers wait in the machine's queue, each on a thread
+    (None, ["--threads", "8"], "granian", 8),
+    (None, [], "waitress", 2 * 64),  # one process of workers x threads
+    ("postgresql+psycopg://kartenschule@db.example/kartenschule", [], "granian", 4),  # each thread keeps a connection
+    ("postgresql+psycopg://kartenschule@db.example/kartenschule", ["--threads", "16"], "granian", 16),
+])
+def test_a_process_gets_64_threads_on_sqlite_and_4_on_postgresql_unless_told(monkeypatch, tmp_path, database_url,
+                                                                              options, server, expected):
+    """Without --threads: 64 a process on SQLite (answers waiting behind a slow commit must leave the tablets' polls
+    threads of their own), 4 on PostgreSQL (a database server allows few connections)."""
+    from types import SimpleNamespace
+
+    from webapp import serve
+
+    if database_url is not None:
+        monkeypatch.setattr(serve, "build_app", lambda folder, urls: SimpleNamespace(
+            config={"SQLALCHEMY_DATABASE_URI": database_url}))
+    started = {}
+    monkeypatch.setattr(serve, "_serve_granian", lambda app, folder, urls, host, port, workers, threads, ready:
+                        started.update(threads=threads, workers=workers))
+    monkeypatch.setattr(serve, "_serve_waitress", lambda app, host, port, threads, ready: started.update(threads=threads))
+    result = _serve("--instance", str(tmp_path), "--port", str(free_port()), "--server", server, *options)
+    assert result.exit_code == 0, result.output
+    assert started["threads"] == expected
+
+
+def test_serve_raises_a_low_limit_of_open_files_so_a_whole_school_can_connect():
+    """A soft limit of 256 open files (macOS's usual; Linux's is 1,024) is raised to at least 4,096 or the hard
+    limit: each tablet's connection is a socket, each thread's SQLite connection two files."""
+    code = ("import resource; from webapp.serve import more_open_files; "
+            "now = more_open_files(); print(now, *resource.getrlimit(resource.RLIMIT_NOFILE))")
+
+    def low_limit():
+        import resource
+        resource.setrlimit(resource.RLIMIT_NOFILE, (256, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, preexec_fn=low_limit)
+    assert result.returncode == 0, result.stderr
+    reported, soft, hard = (int(n) for n in result.stdout.split())
+    assert reported == soft and soft >= min(4096, hard)

@@ -307,7 +307,8 @@ class WriterQueue:
     Windows, the one server process's lock alone). A writer that waits is woken the moment the writer before it
     is done. Without it, writers met at SQLite's lock and slept in its busy handler (1, 2, 5, ... up to 100 ms at
     a time): under the classroom load a child's answer waited 21 ms (p90) to 106 ms (p99) for a lock held 3 ms
-    (p50). SQLite's own lock still guards every write; this only orders who asks for it.
+    (p50). SQLite's own lock still guards every write; this only orders who asks for it. A waiting writer holds its
+    server thread, so a server process needs more threads than writers can queue up (``serve.default_threads``).
 
     Args:
         path: the lock file (created when missing; it holds nothing).
