@@ -27,6 +27,7 @@ from __future__ import annotations
 import _thread
 import gc
 import ipaddress
+import logging
 import os
 import signal
 import socket
@@ -305,6 +306,9 @@ def _serve_granian(app: Flask, instance: Path, lan_urls: Sequence[str], host: st
         workers_kill_timeout=GRACEFUL_SECONDS,
     )
     server.on_startup(on_ready)  # called once the port is bound: a tablet that connects now waits, is not refused
+    # granian warns of more threads than 2 x cores + 1; ours wait for the writers' queue (default_threads), on purpose
+    logging.getLogger("_granian").addFilter(lambda record: "Python threads, which seems quite high" not in
+                                            record.getMessage())
     _signals_in_one_thread(take_int=True)
     try:
         server.serve(target_loader=functools.partial(_worker_app, str(instance), list(lan_urls)), wrap_loader=False)
