@@ -4,9 +4,11 @@
     .venv/bin/python benchmarks/classroom_load.py --database postgresql --workers 4 --seconds 30
     .venv/bin/python benchmarks/classroom_load.py --servers 2 --kill-after 20     # scale-out: see below
     .venv/bin/python benchmarks/classroom_load.py --no-peer    # without the second run on gunicorn (the peer)
+    .venv/bin/python benchmarks/classroom_load.py --no-peer --write-stall 0.5    # a disk that holds up commits
 
-Starts ``kartenschule serve`` (granian: ``--workers`` processes of ``--threads`` threads, by default 2 x 64 on SQLite
-and 2 x 4 on PostgreSQL, as the command chooses: ``webapp.serve.default_threads``) on 127.0.0.1, then (unless ``--no-peer``) the same load on the peer it replaced, gunicorn with gthread workers
+Starts ``kartenschule serve`` (granian: ``--workers`` processes of ``--threads`` threads, by default 2 x 64 on
+SQLite and 2 x 4 on PostgreSQL, as the command chooses: ``webapp.serve.default_threads``) on 127.0.0.1, then
+(unless ``--no-peer``) the same load on the peer it replaced, gunicorn with gthread workers
 (``--server gunicorn``: that one alone), and prints the ratios. Each run has a fresh
 temporary database (SQLite in WAL mode by default; ``--database postgresql``
 starts a throwaway PostgreSQL server as the tests do), CSRF protection on as
