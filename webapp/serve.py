@@ -47,8 +47,9 @@ __all__ = ["command", "default_instance", "default_threads", "lan_addresses", "c
 DEFAULT_PORT = 8000
 #: Threads a server process gets without ``--threads`` (:func:`default_threads`): on SQLite, on a database server.
 SQLITE_THREADS, DATABASE_SERVER_THREADS = 64, 4
-#: Files a server process may keep open (:func:`more_open_files`).
-OPEN_FILES = 65536
+#: Files a server process may keep open (:func:`more_open_files`); on macOS at most 10,240 (its usual
+#: ``kern.maxfilesperproc``), tried when the first is refused.
+OPEN_FILES, MACOS_OPEN_FILES = 65536, 10240
 #: Seconds a graceful stop waits for requests being answered.
 GRACEFUL_SECONDS = 10
 #: Interface names of virtual networks (containers, VMs, VPNs): their addresses are listed last.
@@ -199,12 +200,15 @@ def more_open_files(wanted: int = OPEN_FILES) -> int:
         return 0
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
-    if soft != resource.RLIM_INFINITY and soft < target:
-        try:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
-        except (ValueError, OSError):  # macOS: above kern.maxfilesperproc
-            return soft
-        return target
+    if soft == resource.RLIM_INFINITY:
+        return soft
+    for limit in (target, min(target, MACOS_OPEN_FILES)):  # macOS refuses more than kern.maxfilesperproc
+        if limit > soft:
+            try:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (limit, hard))
+                return limit
+            except (ValueError, OSError):
+                continue
     return soft
 
 

@@ -243,3 +243,27 @@ def test_serve_raises_a_low_limit_of_open_files_so_a_whole_school_can_connect():
     assert result.returncode == 0, result.stderr
     reported, soft, hard = (int(n) for n in result.stdout.split())
     assert reported == soft and soft >= min(4096, hard)
+
+
+@pytest.mark.parametrize(("soft", "expected", "calls"), [
+    (256, 10240, [65536, 10240]),  # macOS's usual soft limit: 65,536 refused, 10,240 taken
+    (20000, 20000, [65536]),  # already above what macOS allows: kept, never lowered
+])
+def test_on_macos_the_open_files_limit_falls_back_to_what_it_allows(monkeypatch, soft, expected, calls):
+    """macOS refuses a soft limit above ``kern.maxfilesperproc`` (10,240 by default) even with an unlimited hard
+    limit: the second try asks for 10,240."""
+    import resource
+
+    from webapp.serve import more_open_files
+
+    tried = []
+
+    def refuse_above_10240(which, limits):
+        tried.append(limits[0])
+        if limits[0] > 10240:
+            raise ValueError("not allowed to raise maximum limit")
+
+    monkeypatch.setattr(resource, "getrlimit", lambda which: (soft, resource.RLIM_INFINITY))
+    monkeypatch.setattr(resource, "setrlimit", refuse_above_10240)
+    assert more_open_files() == expected
+    assert tried == calls
