@@ -82,6 +82,10 @@ VERSION = re.compile(r'/play/state\?v=([^"&]+)"')
 BOARD = re.compile(r'id="board-v"[^>]*><input type="hidden" name="v" value="([^"]+)"')
 CHILDREN = re.compile(r'/present/children\?v=([^"&]+)"')
 HOST = "127.0.0.1"
+#: Seconds between two holds of the write lock with ``--write-stall``.
+STALL_EVERY = 20
+#: The SQLite database's file name in the run's temporary folder.
+SQLITE_FILE = "bench.sqlite3"
 
 
 class HTTPError(Exception):
@@ -479,7 +483,7 @@ async def run(args: argparse.Namespace, server_kind: str) -> tuple[float, float]
         _, database_url = pg.create_database()
         label = "PostgreSQL (throwaway cluster, fsync off)"
     else:
-        database_url = f"sqlite:///{workdir / 'bench.sqlite3'}"
+        database_url = f"sqlite:///{workdir / SQLITE_FILE}"
         label = "SQLite (WAL, synchronous=FULL)"
     if redis is not None:
         label += ", rate limits in Redis"
@@ -518,8 +522,8 @@ async def run(args: argparse.Namespace, server_kind: str) -> tuple[float, float]
         stolen = stolen_seconds()
         ready.set()
         if args.write_stall:
-            threading.Thread(target=hold_write_lock, args=(workdir / "bench.sqlite3", args.write_stall, 20, stop_stalls,
-                                                            stalled), daemon=True).start()
+            threading.Thread(target=hold_write_lock, args=(workdir / SQLITE_FILE, args.write_stall, STALL_EVERY,
+                                                            stop_stalls, stalled), daemon=True).start()
         killer = []
         if args.kill_after and len(servers) > 1:
             killer = [kill_later(servers[-1], ports[-1], cluster, start + args.kill_after, killed)]
@@ -581,7 +585,7 @@ async def run(args: argparse.Namespace, server_kind: str) -> tuple[float, float]
           f"(longest {float(longest):.0f} ms); CPU time the host took from this machine (steal): {stolen:.1f} s")
     if args.write_stall:
         print(f"write stalls: SQLite's write lock held from outside the server {len(stalled)} times, "
-              f"{sum(stalled):.1f} s in all (--write-stall {args.write_stall}, every 20 s)")
+              f"{sum(stalled):.1f} s in all (--write-stall {args.write_stall}, every {STALL_EVERY} s)")
     print(f"requests: {total} in {elapsed:.1f} s = {total / elapsed:.0f} requests/s")
     server_cpu = server_usage.ru_utime + server_usage.ru_stime - before.ru_utime - before.ru_stime
     client_cpu = own.ru_utime + own.ru_stime - own_before.ru_utime - own_before.ru_stime
@@ -628,7 +632,7 @@ if __name__ == "__main__":
     parser.add_argument("--kill-after", type=float, default=0,
                         help="with 2+ servers: kill -9 the last one this many seconds into the run (0: never)")
     parser.add_argument("--write-stall", type=float, default=0, metavar="SECONDS",
-                        help="SQLite: every 20 s, hold the write lock this long from outside the server (a slow disk)")
+                        help=f"SQLite: every {STALL_EVERY} s, hold the write lock this long from outside the server (a slow disk)")
     arguments = parser.parse_args()
     if arguments.write_stall and (arguments.database != "sqlite" or arguments.servers > 1):
         parser.error("--write-stall holds SQLite's write lock: it needs --database sqlite and one server")
