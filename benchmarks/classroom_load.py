@@ -634,6 +634,8 @@ if __name__ == "__main__":
     parser.add_argument("--write-stall", type=float, default=0, metavar="SECONDS",
                         help=f"SQLite: every {STALL_EVERY} s, hold the write lock this long from outside the server (a slow disk)")
     arguments = parser.parse_args()
+    if not 0 <= arguments.write_stall <= 10:  # the servers' writers give up after SQLite's busy timeout (15 s)
+        parser.error(f"--write-stall must be 0 to 10 seconds, not {arguments.write_stall}")
     if arguments.write_stall and (arguments.database != "sqlite" or arguments.servers > 1):
         parser.error("--write-stall holds SQLite's write lock: it needs --database sqlite and one server")
     sys.exit(asyncio.run(main(arguments)))
