@@ -8,6 +8,13 @@
 # stamp files in .venv remember what is installed (the app; the test extras).
 # The app creates or upgrades its database (SQLite in instance/, or
 # DATABASE_URL) when it starts.
+#
+# Every Python package comes from a lock with hashes (requirements/*.lock, made
+# by uv: `uv pip compile --universal --generate-hashes`): app.lock for the app
+# and its build (setuptools, Babel), test.lock for everything the tests and the
+# benchmarks need on top (the same versions where they meet). pyproject.toml
+# keeps ranges, so the wheel for schools does not pin. `make upgrade` renews
+# both locks on purpose and runs the tests in a new virtualenv.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -19,7 +26,16 @@ PORT   ?= 5000
 LAN    ?=
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: redis install install-test run dist test test-fast browser postgres bench translations extract vendor clean
+LOCK_APP   := requirements/app.lock
+LOCK_TEST  := requirements/test.lock
+#: uv's command that writes a lock; `make upgrade` adds --upgrade (the command is kept at the top of each lock).
+COMPILE    := $(BIN)/uv pip compile --quiet --universal --generate-hashes --python-version 3.11
+# A step's own output goes to a log, shown only when the step fails: `make run` prints what a person needs.
+QUIETLY     = > $(VENV)/install.log 2>&1 || { cat $(VENV)/install.log; exit 1; }
+#: Parallel test workers (pytest-xdist): one a core. `make test WORKERS=0` runs in this process.
+WORKERS    ?= auto
+
+.PHONY: redis install install-test run dist test test-fast test-long test-order upgrade browser postgres bench translations extract vendor clean
 
 # What the app needs to run (no test tools).
 install: $(APP_STAMP) static/vendor/htmx.min.js translations
@@ -28,26 +44,33 @@ install: $(APP_STAMP) static/vendor/htmx.min.js translations
 install-test: install $(TEST_STAMP)
 
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
+	@echo "Making the virtualenv $(VENV)"
+	@$(PYTHON) -m venv $(VENV)
 
-$(APP_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
-	touch $@
+# The locked packages (pip checks every hash), then the app itself, editable, built by the locked setuptools.
+$(APP_STAMP): pyproject.toml $(LOCK_APP) | $(BIN)/python
+	@echo "Installing the app's packages from $(LOCK_APP)"
+	@$(BIN)/pip install --require-hashes -r $(LOCK_APP) $(QUIETLY)
+	@$(BIN)/pip install --no-deps --no-build-isolation -e . $(QUIETLY)
+	@touch $@
 
-$(TEST_STAMP): pyproject.toml $(APP_STAMP)
-	$(BIN)/pip install --quiet -e '.[test]'
-	touch $@
+$(TEST_STAMP): pyproject.toml $(LOCK_TEST) $(APP_STAMP)
+	@echo "Installing the test extras '.[test]' and the benchmarks' packages from $(LOCK_TEST)"
+	@$(BIN)/pip install --require-hashes -r $(LOCK_TEST) $(QUIETLY)
+	@touch $@
 
 vendor: static/vendor/htmx.min.js
 
 static/vendor/htmx.min.js: package.json package-lock.json
-	npm ci --no-audit --no-fund --loglevel=error
-	mkdir -p static/vendor
-	cp node_modules/htmx.org/dist/htmx.min.js static/vendor/htmx.min.js
+	@echo "Installing htmx from the npm registry (package-lock.json)"
+	@mkdir -p $(VENV)
+	@npm ci --no-audit --no-fund --loglevel=error $(QUIETLY)
+	@mkdir -p static/vendor
+	@cp node_modules/htmx.org/dist/htmx.min.js static/vendor/htmx.min.js
 
 translations: $(APP_STAMP)
-	$(BIN)/pybabel compile --use-fuzzy -d webapp/translations --statistics 2>&1 | tail -n 1
+	@echo "Compiling the translations (de, fr, es, pt)"
+	@$(BIN)/pybabel compile --use-fuzzy -d webapp/translations $(QUIETLY)
 
 # Re-extract the message catalog after changing texts; then translate the new
 # entries in webapp/translations/de/LC_MESSAGES/messages.po.
@@ -57,13 +80,13 @@ extract: $(APP_STAMP)
 
 # The production server (granian; webapp/serve.py) on the repository's instance/ folder.
 run: install
-	mkdir -p instance
-	$(BIN)/kartenschule serve --port $(PORT) --instance instance $(if $(LAN),--lan)
+	@mkdir -p instance
+	@$(BIN)/kartenschule serve --port $(PORT) --instance instance $(if $(LAN),--lan)
 
 # The wheel and the sdist for a school (dist/): templates, static files with htmx and the compiled catalogues
 # inside (setup.py). Built in isolated environments by `build` (from the test extras).
 dist: install-test vendor
-	$(BIN)/python -m build --outdir dist .
+	$(BIN)/python -m build --no-isolation --outdir dist .
 
 browser:
 	@if [ ! -x "$(CHROMIUM)" ] && ! command -v chromium >/dev/null 2>&1; then \
@@ -88,17 +111,30 @@ redis:
 			|| echo "Could not install redis-server: classroom_load.py --servers 2 will say so"; \
 	fi
 
+# The whole suite in parallel (one worker a core), with the 25 slowest tests listed at the end.
 test: install-test browser postgres
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(WORKERS) --durations=25
+
+# Before a release and once per issue: every test with the long property runs (hypothesis profile "long")
+# and the fuzzer's deep mode.
+test-long: install-test browser postgres
+	$(BIN)/pytest -n $(WORKERS) --durations=25 --hypothesis-profile=long --long
+
+# The suite in a shuffled order (pytest-randomly; the seed is printed, `-p randomly -p "randomly_seed=N"` repeats it),
+# in one process: no test may depend on another's order.
+test-order: install-test browser postgres
+	$(BIN)/pytest -p randomly --durations=25
+
+# Renew the locks on purpose (the newest versions pyproject.toml's ranges allow), then test them in a new virtualenv.
+upgrade: install-test
+	$(COMPILE) --upgrade pyproject.toml --extra test --extra bench requirements/build.in requirements/tools.in -o $(LOCK_TEST)
+	$(COMPILE) --upgrade pyproject.toml requirements/build.in -c $(LOCK_TEST) -o $(LOCK_APP)
+	rm -rf $(VENV)
+	$(MAKE) test
 
 # Every benchmark, each printing its figures and the ratio to its peer (treys and gunicorn
 # come from the `bench` extra). One benchmark alone: .venv/bin/python benchmarks/NAME.py
-BENCH_STAMP := $(VENV)/.bench-stamp
-$(BENCH_STAMP): pyproject.toml $(APP_STAMP)
-	$(BIN)/pip install --quiet -e '.[bench]'
-	touch $@
-
-bench: install $(BENCH_STAMP) postgres redis
+bench: install-test postgres redis
 	@for script in benchmarks/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 # Engines and routes only (no browser): a quick loop while developing.

@@ -25,21 +25,39 @@ def dry_run(target: str, venv: Path) -> list[str]:
 
 
 def installs(lines: list[str]) -> list[str]:
-    return [line.split(" -e ", 1)[1].strip() for line in lines if "pip install" in line and " -e " in line]
+    """What each ``pip install`` line installs: a lock (``app.lock``) or the project itself (``.``)."""
+    found = []
+    for line in lines:
+        if "pip install" not in line:
+            continue
+        words = line.split()
+        if "-r" in words:
+            found.append(Path(words[words.index("-r") + 1]).name)
+        elif "-e" in words:
+            found.append(words[words.index("-e") + 1])
+    return found
 
 
 def test_make_run_installs_only_what_the_app_needs(tmp_path):
     """Reproduces `make run` installing '.[test]' (pytest, Playwright, hypothesis...) to start the app."""
     lines = dry_run("run", tmp_path / "venv")
-    assert installs(lines) == ["."]
-    assert not any("[test" in line for line in lines)
+    assert installs(lines) == ["app.lock", "."]
+    assert not any("[test" in line or "test.lock" in line for line in lines)
     assert any("/bin/kartenschule serve --port" in line for line in lines)  # the production server (issue 18)
+
+
+def test_every_package_comes_from_a_lock_with_hashes(tmp_path):
+    """Issue 31: nothing unpinned (Babel 2.19 once broke a fresh machine); the project itself adds no packages."""
+    for target in ("run", "test"):
+        for line in dry_run(target, tmp_path / "venv"):
+            if "pip install" in line:
+                assert "--require-hashes" in line or "--no-deps" in line, line
 
 
 def test_make_test_installs_the_test_extras_too(tmp_path):
     lines = dry_run("test", tmp_path / "venv")
-    assert installs(lines) == [".", "'.[test]'"]
-    assert any(line.endswith("/bin/pytest") for line in lines)
+    assert installs(lines) == ["app.lock", ".", "test.lock"]
+    assert any("/bin/pytest -n" in line for line in lines)
 
 
 def test_each_installation_has_its_own_stamp(tmp_path):
@@ -49,6 +67,6 @@ def test_each_installation_has_its_own_stamp(tmp_path):
     (venv / "bin" / "python").touch()
     (venv / ".app-stamp").touch()
     assert installs(dry_run("run", venv)) == []
-    assert installs(dry_run("test", venv)) == ["'.[test]'"]
+    assert installs(dry_run("test", venv)) == ["test.lock"]
     (venv / ".test-stamp").touch()
     assert installs(dry_run("test", venv)) == []
