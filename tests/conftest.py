@@ -35,9 +35,49 @@ os.environ.setdefault("KARTENSCHULE_YAHTZEE_TABLE_DIR", str(YAHTZEE_TABLE_DIR))
 #: its "too slow" health check measure the machine, not the rules, and failed now and then on a loaded 2-core CI
 #: machine; a suite that chose new random examples each run could fail on one run and pass on the next. A longer,
 #: random hunt: ``pytest --hypothesis-profile=explore``.
+#: ``long`` (``make test-long``, before a release and once per issue): the same, derandomized, with ten times the
+#: examples of a test that keeps the default (see :func:`examples` for tests that set their own count).
 settings.register_profile("kartenschule", deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("long", parent=settings.get_profile("kartenschule"), max_examples=1000)
 settings.register_profile("explore", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=2000)
 settings.load_profile("kartenschule")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--long", action="store_true", default=False,
+                     help="the long runs: property tests with their long example counts, the fuzzer's deep mode "
+                          "(make test-long)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("--long"):
+        os.environ["KARTENSCHULE_LONG_TESTS"] = "1"  # read at import by the test modules (their example counts)
+
+
+def long_runs() -> bool:
+    """Whether this run is ``make test-long`` (``--long``): property tests take their long example counts."""
+    return os.environ.get("KARTENSCHULE_LONG_TESTS") == "1"
+
+
+def examples(regular: int, long: int) -> int:
+    """A property test's example count: ``regular`` in ``make test``, ``long`` in ``make test-long``.
+
+    The regular count still covers every rule (each test says why its count suffices); the long one is the hunt.
+    """
+    return long if long_runs() else regular
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    """The Chromium the browser tests drive and the run's kind, printed at the start (issue 31)."""
+    import subprocess
+
+    chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    try:
+        version = subprocess.run([chromium, "--version"], capture_output=True, text=True, timeout=30).stdout.strip()
+    except (OSError, subprocess.TimeoutExpired) as error:
+        version = f"not runnable ({error})"
+    return [f"chromium: {chromium}: {version}",
+            "run: long (make test-long)" if long_runs() else "run: regular (make test-long for the long runs)"]
 
 TEST_CONFIG = {"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False}
 
