@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from flask_babel import force_locale
 
 from test_quiz_routes import questions_of, start
+from webapp.catalogue import MESSAGES
 from webapp.cli import main
 from webapp.core.explain import decimal, render_step
 from webapp.core.i18n import DEFAULT_TRANSLATIONS, LANG_COOKIE, SOURCE_LANGUAGE, language_name, languages
@@ -102,8 +103,8 @@ def test_every_translation_keeps_exactly_the_placeholders(lang):
 
 @pytest.mark.parametrize("lang", CATALOGUES)
 def test_the_plural_rule_is_the_languages_own(lang):
-    """The header's Plural-Forms is CLDR's for the language (French: 0 and 1 are singular, so plural=(n > 1)),
-    and every plural entry has one form for each of them."""
+    """The header's Plural-Forms is CLDR's for the language, as the locked Babel gives it, and every plural entry has
+    one form for each of them (French, Spanish, Portuguese: one, many for an exact million, other)."""
     po = read(lang)
     count, expression = get_plural(lang)
     assert po.num_plurals == count
@@ -112,17 +113,89 @@ def test_the_plural_rule_is_the_languages_own(lang):
     assert short == []
 
 
-@pytest.mark.parametrize(("lang", "n", "form"), [("fr", 0, 0), ("fr", 1, 0), ("fr", 2, 1), ("fr", 5, 1),
+@pytest.mark.parametrize(("lang", "n", "form"), [("fr", 0, 0), ("fr", 1, 0), ("fr", 2, 2), ("fr", 5, 2),
+                                                 ("fr", 1000000, 1), ("fr", 2000000, 1), ("fr", 1000001, 2),
+                                                 ("es", 1, 0), ("es", 0, 2), ("es", 1000000, 1),
+                                                 ("pt", 1000000, 1), ("pt", 5, 2),
                                                  ("de", 0, 1), ("de", 1, 0), ("de", 2, 1)])
 def test_the_compiled_catalogue_picks_the_plural_form_of_the_language(lang, n, form):
-    """French says "0 point", German "0 Punkte": the compiled catalogue chooses by the language's rule.
+    """French says "0 point", German "0 Punkte", Spanish "0 puntos"; an exact million takes the many form (index 1,
+    "1 000 000 de points"): the compiled catalogue chooses by the language's rule.
 
-    Source: CLDR plural rules (French "one" is i = 0,1; German "one" is i = 1 and v = 0).
+    Source: CLDR plural rules, Babel 2.19 (French "one" is i = 0,1; Spanish "one" is n = 1; Portuguese "one" is
+    i = 0..1; French, Spanish and Portuguese "many" is e = 0 and i != 0 and i % 1000000 = 0 and v = 0; German
+    "one" is i = 1 and v = 0).
     """
     translation = gettext.translation("messages", str(DEFAULT_TRANSLATIONS), languages=[lang])
     po = read(lang)
     message = po.get(("You got %(num)s point.", "You got %(num)s points."))
     assert translation.ngettext(*message.id, n) == message.string[form]
+
+
+#: The languages whose CLDR rule has a "many" form for exact millions: (one, many, other), many at index 1.
+MANY = [code for code in ("fr", "es", "pt") if code in CATALOGUES]
+#: The placeholder that carries each plural entry's count: an explanation's NP_ triple names it; a template's
+#: ngettext passes the count as %(num)s, except where it passes num= itself (templates/classroom/_live_count.html:
+#: the count is the children who joined, %(num)s those who answered).
+COUNTS = {entry[:2]: entry[2] for entry in MESSAGES.values() if isinstance(entry, tuple) and len(entry) == 3}
+TEMPLATE_COUNTS = {"%(num)s of %(joined)s child answered": "joined"}
+#: Words that follow the count without being its noun, so no "de" comes between: a participle or an adjective agreeing
+#: with a noun said before ("3 choisies", "têm 3 juntas"), a verb ("3 enfants sur 5 ont répondu"), an adverb ("en
+#: ont 3 ensemble", "y 3 más"), and the Spanish and Portuguese "de" of "3 de 10 cartas".
+NOT_NOUNS = {"fr": {"choisies", "ensemble", "ont"}, "es": {"más", "de"}, "pt": {"escolhidas", "juntas", "de"}}
+
+
+def count_placeholder(message) -> str:
+    return COUNTS.get(message.id) or TEMPLATE_COUNTS.get(message.id[0], "num")
+
+
+@pytest.mark.parametrize("lang", MANY)
+def test_the_many_form_puts_de_between_a_round_million_and_its_noun(lang):
+    """The many form (msgstr[1], an exact million) is the other form (msgstr[2]) with "de" (French "d’" before a
+    vowel) between the count and the noun that follows it: "1 000 000 de points", "1 000 000 d’enfants",
+    "1 000 000 de puntos", "1 000 000 de pontos"; everything else reads as the other form (a million is plural for
+    the verbs and adjectives too). Reproduces catalogues whose many form is empty, the other form copied in (no
+    "de"), or the singular left in the slot after the old two forms moved.
+
+    Source: CLDR plural rules, Babel 2.19: many = e = 0 and i != 0 and i % 1000000 = 0 and v = 0 (fr, es, pt);
+    the grammar of the three languages: "million"/"millón"/"milhão" is a noun, so its noun follows with "de".
+    """
+    wrong, nouns = [], 0
+    for message in read(lang):
+        if not isinstance(message.id, tuple):
+            continue
+        _, many, other = message.string
+        count = re.escape(f"%({count_placeholder(message)})s")
+        if re.sub(rf"({count}) (?:de |d’)(?=[^\W\d_])", r"\1 ", many) != other:
+            wrong.append(("not the other form with de", message.id[0], many))
+        for word in re.findall(rf"{count} ([^\W\d_]+)", other):
+            if word in NOT_NOUNS[lang]:
+                continue
+            nouns += 1
+            de = "d’" if lang == "fr" and word[0] in "aeéèêiîoôu" else "de "
+            if not re.search(rf"{count} {de}{word}\b", many):
+                wrong.append((f"no {de.strip()} before {word}", message.id[0], many))
+    assert wrong == []
+    assert nouns >= 30  # the check above did find the nouns (a catalogue of entries with none would prove nothing)
+
+
+@pytest.mark.parametrize(("lang", "points", "tricks"), [
+    ("fr", "Tu as 1000000 de points.", "Tu as fait 1000000 de plis"),
+    ("es", "Tienes 1000000 de puntos.", "Ganaste 1000000 de bazas"),
+    ("pt", "Você fez 1000000 de pontos.", "Você fez 1000000 de vazas"),
+])
+def test_a_million_is_rendered_with_de(app, lang, points, tricks):
+    """With the app in the language, ngettext (a template's) and an explanation's NP_ sentence for n = 1,000,000
+    give the "de" form; 2,000,001 gives the other form again."""
+    from flask_babel import ngettext
+
+    if lang not in MANY:
+        pytest.skip(f"no catalogue for {lang!r}")
+    with app.test_request_context(), force_locale(lang):
+        assert ngettext("You got %(num)s point.", "You got %(num)s points.", 1000000) == points
+        assert ngettext("You got %(num)s point.", "You got %(num)s points.", 2000001) == points.replace(
+            "1000000 de", "2000001")
+        assert render_step(Step("skat.official.null_lost", tricks=1000000), html=False).startswith(tricks)
 
 
 @pytest.mark.parametrize("lang", [code for code in CATALOGUES if code != "de"])
