@@ -73,7 +73,7 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
         QUIZ_DAYS=30,
         # Rate limits (Flask-Limiter). The storage is named explicitly: memory:// counts
         # in each server process; with several server workers use redis:// or
-        # memcached:// so that the workers share one count (see README).
+        # memcached:// so that the workers share one count (see docs/school-it.md).
         RATELIMIT_STORAGE_URI="memory://",
         RATELIMIT_HEADERS_ENABLED=True,
         # Per-address limits (webapp/core/security.py; a refusal answers 429 and says when to try again).

@@ -271,7 +271,7 @@ def test_tournament_fillers_and_shared_places():
 
 
 def test_smartbot_beats_leobot_over_a_series():
-    """A short series here (the 1000-game figure is in the README); SmartBot must come out ahead."""
+    """A short series here (no long-series figure is recorded: docs/benchmarks.md); SmartBot must come out ahead."""
     result = run_tournament([InProcessPlayer(SmartBot()), InProcessPlayer(LeoBot())], repeat=30, seed="series")
     vp = {s.name: s.victory_points for s in result.standings}
     assert vp["SmartBot"] > vp["LeoBot"]

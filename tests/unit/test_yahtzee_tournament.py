@@ -147,7 +147,8 @@ def test_the_optimal_bot_plays_legally_and_beats_the_heuristic_on_average(yahtze
     assert optimal.mean > heuristic.mean - 20  # 20 games: a loose check; the benchmark has the real figures
 
 
-def test_the_example_program_from_the_readme_plays_legally():
+def test_the_example_program_from_the_bot_guide_plays_legally():
+    """The example program of docs/bots.md, written without any Kartenschule import."""
     from pathlib import Path
 
     import webapp.games.yahtzee.contest as package

@@ -164,7 +164,7 @@ def table_command(joker: y.JokerRule, table_dir: Path | None, force: bool) -> No
 @LANG
 def tournament_command(bots: tuple[str, ...], games: int, seed: int, timeout: float, joker: y.JokerRule, lang: str) -> None:
     """Run the bot tournament of seed 004. BOTS: dummy, heuristic, optimal, package.module.Class,
-    path/to/file.py:Class, or exec:COMMAND (a program speaking JSON lines; see the README).
+    path/to/file.py:Class, or exec:COMMAND (a program speaking JSON lines; see docs/bots.md).
     Reasons for a disqualification are shown in the language of --lang."""
     from webapp.games.yahtzee.contest.players import IllegalChoice
     from webapp.games.yahtzee.contest.tournament import run_tournament
