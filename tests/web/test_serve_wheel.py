@@ -12,6 +12,7 @@ class can be started (the migrations ran). About 1-2 minutes; it runs in `make t
 
 from __future__ import annotations
 
+import email
 import os
 import re
 import shutil
@@ -23,6 +24,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 from servehelpers import ROOT, Client, Served, free_port, join_address, start_class
 
@@ -91,8 +93,11 @@ def test_the_installed_wheel_serves_every_page(tmp_path, app):
     _run([*pip, "install", "--quiet", "--require-hashes", "-r", ROOT / "requirements" / "app.lock"], tmp_path, env)
     _run([*pip, "install", "--quiet", "--no-deps", wheel], tmp_path, env)
     _run([*pip, "check"], tmp_path, env)  # the wheel's ranges admit every locked version
-    requires = zipfile.ZipFile(wheel).read(f"{wheel.name.split('-')[0]}-{wheel.name.split('-')[1]}.dist-info/METADATA")
-    assert b"Requires-Dist: flask<4,>=3.1" in requires and b"==" not in requires  # ranges, not pins
+    metadata = email.message_from_bytes(zipfile.ZipFile(wheel).read(
+        next(name for name in names if name.endswith(".dist-info/METADATA"))))
+    requires = [Requirement(text) for text in metadata.get_all("Requires-Dist")]
+    assert "flask" in {req.name for req in requires}
+    assert [str(req) for req in requires if any(spec.operator in ("==", "===") for spec in req.specifier)] == []
     where = _run([bin_dir / "python", "-c", "import webapp; print(webapp.__file__)"], tmp_path, env).strip()
     assert Path(where).is_relative_to(environment) and not Path(where).is_relative_to(ROOT)
 
