@@ -111,19 +111,23 @@ redis:
 			|| echo "Could not install redis-server: classroom_load.py --servers 2 will say so"; \
 	fi
 
-# The whole suite in parallel (one worker a core), with the 25 slowest tests listed at the end.
+# The whole suite in parallel (one worker a core, idle workers take tests from busy ones), with the 25 slowest
+# tests listed at the end. Python may keep its bytecode here (a machine that sets PYTHONDONTWRITEBYTECODE made
+# every run, worker and served subprocess compile the app and rewrite the tests' asserts anew).
+PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -n $(WORKERS) --dist worksteal --durations=25
 test: install-test browser postgres
-	$(BIN)/pytest -n $(WORKERS) --durations=25
+	$(PYTEST)
 
 # Before a release and once per issue: every test with the long property runs (hypothesis profile "long")
 # and the fuzzer's deep mode.
 test-long: install-test browser postgres
-	$(BIN)/pytest -n $(WORKERS) --durations=25 --hypothesis-profile=long --long
+	$(PYTEST) --long
 
-# The suite in a shuffled order (pytest-randomly; the seed is printed, `-p randomly -p "randomly_seed=N"` repeats it),
-# in one process: no test may depend on another's order.
+# The suite in a shuffled order (pytest-randomly: the seed is printed at the start, `make test-order SEED=N` repeats
+# it): no test may depend on another's order.
+SEED ?=
 test-order: install-test browser postgres
-	$(BIN)/pytest -p randomly --durations=25
+	$(PYTEST) -p randomly $(if $(SEED),--randomly-seed=$(SEED))
 
 # Renew the locks on purpose (the newest versions pyproject.toml's ranges allow), then test them in a new virtualenv.
 upgrade: install-test

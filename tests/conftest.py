@@ -35,36 +35,37 @@ os.environ.setdefault("KARTENSCHULE_YAHTZEE_TABLE_DIR", str(YAHTZEE_TABLE_DIR))
 #: its "too slow" health check measure the machine, not the rules, and failed now and then on a loaded 2-core CI
 #: machine; a suite that chose new random examples each run could fail on one run and pass on the next. A longer,
 #: random hunt: ``pytest --hypothesis-profile=explore``.
-#: ``long`` (``make test-long``, before a release and once per issue): the same, derandomized, with ten times the
-#: examples of a test that keeps the default (see :func:`examples` for tests that set their own count).
-settings.register_profile("kartenschule", deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+#: ``long`` (``make test-long``, before a release and once per issue): the same, with ten times the examples.
+#: A test that sets its own count writes ``max_examples=examples(N)``: N in ``make test``, 10 N in the long run.
+settings.register_profile("kartenschule", deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow],
+                          max_examples=100)
 settings.register_profile("long", parent=settings.get_profile("kartenschule"), max_examples=1000)
 settings.register_profile("explore", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=2000)
 settings.load_profile("kartenschule")
+#: How many times its regular examples a property test runs in ``make test-long``.
+LONG_FACTOR = 10
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--long", action="store_true", default=False,
-                     help="the long runs: property tests with their long example counts, the fuzzer's deep mode "
-                          "(make test-long)")
+                     help="the long runs: property tests with ten times their examples, the route fuzzer's deep "
+                          "mode (make test-long)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("--long"):
-        os.environ["KARTENSCHULE_LONG_TESTS"] = "1"  # read at import by the test modules (their example counts)
+        os.environ["KARTENSCHULE_LONG_TESTS"] = "1"  # read when the test modules are imported (their counts)
+        settings.load_profile("long")
 
 
 def long_runs() -> bool:
-    """Whether this run is ``make test-long`` (``--long``): property tests take their long example counts."""
+    """Whether this run is ``make test-long`` (``pytest --long``)."""
     return os.environ.get("KARTENSCHULE_LONG_TESTS") == "1"
 
 
-def examples(regular: int, long: int) -> int:
-    """A property test's example count: ``regular`` in ``make test``, ``long`` in ``make test-long``.
-
-    The regular count still covers every rule (each test says why its count suffices); the long one is the hunt.
-    """
-    return long if long_runs() else regular
+def examples(regular: int) -> int:
+    """A property test's example count: ``regular`` in ``make test``, :data:`LONG_FACTOR` times it in the long run."""
+    return regular * LONG_FACTOR if long_runs() else regular
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:

@@ -14,6 +14,7 @@ import dataclasses
 import itertools
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -202,7 +203,7 @@ class Scripted(Strategy):
         return tuple(held[i] for i in self.shown)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.text(max_size=6), give=st.sets(st.integers(0, 4)), extras=st.integers(0, 3), data=st.data())
 def test_a_round_matches_the_contest_round_with_the_same_bots(seed, give, extras, data):
     """The contest's play_round (seed 003's four steps, seat order) is the reference for the child's table."""
@@ -223,7 +224,7 @@ def brute_force_rank(cards) -> int:
     return min(pf.evaluate5(*five) for five in itertools.combinations(cards, 5))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.sampled_from(pf.DECK), min_size=5, max_size=8, unique=True))
 def test_an_evaluator_object_ranks_the_best_five(cards):
     evaluator = pf.default_evaluator()

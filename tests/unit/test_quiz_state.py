@@ -14,6 +14,7 @@ import random
 from types import SimpleNamespace
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -61,7 +62,7 @@ def test_questions_are_frozen_and_shared_from_the_cache(name):
     assert hash(question) == hash(kinds.get(name).QUESTION.from_json(question.to_json()))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(name=st.sampled_from(KIND_NAMES), difficulty=st.sampled_from(kinds.DIFFICULTIES), seed=st.integers(0, 10**9))
 def test_the_json_form_reads_back_to_the_same_question(name, difficulty, seed):
     kind = kinds.get(name)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,7 +37,7 @@ def outcomes(draw):
     return Outcome(draw(st.integers(2, 118)), tricks)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(cards=TWELVE, declared=declarations())
 def test_every_value_is_a_valid_bid(cards, declared):
     declaration, _ = declared
@@ -47,7 +48,7 @@ def test_every_value_is_a_valid_bid(cards, declared):
         assert result.matadors.with_ is (JC in cards)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(cards=TWELVE, declared=declarations(), result=outcomes(), bid=st.sampled_from(VALID_BIDS))
 def test_score_is_won_lost_twice_or_overbid(cards, declared, result, bid):
     declaration, implied = declared
@@ -71,7 +72,7 @@ def test_score_is_won_lost_twice_or_overbid(cards, declared, result, bid):
         assert score.won is won_by_points
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(cards=TWELVE, game=st.sampled_from(TRUMP_GAMES), cut=st.integers(0, 10))
 def test_matadors_do_not_depend_on_which_cards_lie_in_the_skat(cards, game, cut):
     """ISkO 2.4: the 12 cards count together; which two are the skat does not matter."""
@@ -80,7 +81,7 @@ def test_matadors_do_not_depend_on_which_cards_lie_in_the_skat(cards, game, cut)
     assert (a.kind, a.count) == (b.kind, b.count)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(cards=st.lists(st.sampled_from(DECK), min_size=10, max_size=10, unique=True))
 def test_coach_safe_bid_never_exceeds_the_value_and_with_is_safe(cards):
     result = bidding_coach(cards)

@@ -11,6 +11,7 @@ import random
 from collections import Counter
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
@@ -280,7 +281,7 @@ def test_the_trick_answer_form_offers_the_three_cards_in_the_order_played():
 games = st.sampled_from([g.value for g in GameType])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(cards=st.lists(st.sampled_from(NAMES), min_size=3, max_size=11, unique=True), game=games,
        on_table=st.integers(1, 2))
 def test_the_playable_cards_agree_with_the_brute_force(cards, game, on_table):
@@ -296,7 +297,7 @@ def test_the_playable_cards_agree_with_the_brute_force(cards, game, on_table):
         assert not checked.correct and checked.wrong_step is not None
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(trick=st.lists(st.sampled_from(NAMES), min_size=3, max_size=3, unique=True), game=games)
 def test_the_trick_winner_and_points_agree_with_the_brute_force(trick, game):
     """ISkO 2.3 (winner) and ISkO 1.2.2 (points) for any trick; every wrong pick gets a marked step."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import permutations
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -94,7 +95,7 @@ def test_bad_tricks():
 games = st.sampled_from(list(GameType))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(deck=st.permutations(DECK), game=games, size=st.integers(1, 10))
 def test_legal_cards_follow_the_led_suit(deck, game, size):
     """ISkO 2.3: the legal set is never empty; it is exactly the hand's cards of the led class when it holds any

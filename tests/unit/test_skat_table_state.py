@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -161,7 +162,7 @@ def test_a_whole_bot_game_ends_with_the_official_score(seed):
     assert state.score.score == expected.score and state.score.won == expected.won
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 10**6), choices=st.lists(st.integers(0, 10**6), min_size=60, max_size=60))
 def test_random_legal_games_always_end(seed, choices):
     """Any sequence of legal actions ends the game: every state before the end offers at least one action, and

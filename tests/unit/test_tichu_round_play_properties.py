@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,7 +22,7 @@ from webapp.games.tichu.rules import DOG, TichuCard, deck, lowest_fulfilling_pla
 from webapp.games.tichu.trick import CALLS, DOUBLE_VICTORY, ROUND_POINTS, card_points
 
 #: No per-example deadline (a busy machine is no failure); few examples: a whole round is a lot of work.
-ROUNDS = settings(max_examples=12, deadline=None)
+ROUNDS = settings(max_examples=examples(12), deadline=None)
 seeds = st.integers(0, 2**32)
 
 
@@ -91,7 +92,7 @@ def test_random_legal_players_also_end_every_round(seed):
     check_the_end(state)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seeds, st.data())
 def test_an_exchange_keeps_14_cards_each(seed, data):
     """Tichu rulebook, "Exchanging cards": each player passes three and gets three."""

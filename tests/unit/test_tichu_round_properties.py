@@ -8,6 +8,7 @@ bots only make legal moves and a trick always ends.
 
 from __future__ import annotations
 
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -72,7 +73,7 @@ def test_bombs_found_in_a_hand_are_bombs_from_that_hand(hands):
             assert bomb.is_bomb and set(bomb.cards) <= set(hand)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(deals, st.integers(0, 3))
 def test_bots_play_a_whole_trick_legally(hands, leader):
     trick = Trick.deal(hands, leader)
@@ -96,7 +97,7 @@ def test_bots_play_a_whole_trick_legally(hands, leader):
         assert sum(len(h) for h in trick.hands) + len(trick.cards) == 56
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(deals, st.integers(2, ACE), st.data())
 def test_the_wish_check_agrees_with_judging_and_passing(hands, wish, data):
     """Every play offered as fulfilling the wish holds a real card of the wished rank and is allowed;

@@ -11,6 +11,7 @@ opponent's Dragon out of turn).
 from __future__ import annotations
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -121,7 +122,7 @@ actions = st.lists(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.sampled_from(sorted(LESSONS)), actions)
 def test_any_actions_give_a_new_state_or_a_typed_error(key, moves):
     """Each action either gives a new state, where the child is in turn or the trick is over (the bots

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -111,7 +112,7 @@ def tables(draw, window: range):
     return tuple(C(r, TichuSuit.SWORD) for r in range(bottom, bottom + length))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(situations())
 def test_the_wish_check_finds_what_brute_force_finds(situation):
     """The engine's lowest fulfilling play (or None) is the brute-force one, on any table (Tichu rulebook,
@@ -196,7 +197,7 @@ def loop_tokens(text: str) -> list[str]:
     return found
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(alphabet="23456789 0JQKA1RPDgkbrx,\t\u00a0\u2003-", max_size=40), st.integers(0, 20))
 def test_tokens_and_their_count_agree_with_reading_one_character_at_a_time(text, limit):
     from webapp.games.tichu.rules import count_tokens, tokens

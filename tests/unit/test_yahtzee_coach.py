@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -37,7 +38,7 @@ cards = st.lists(st.sampled_from(list(C)), unique=True, max_size=12).flatmap(
 dice = st.tuples(*[st.integers(1, 6)] * 5)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(card=cards, roll=dice)
 def test_box_values_agree_with_the_engine(yahtzee_strategy, card, roll):
     values = yahtzee_strategy.box_values(card, roll)
@@ -47,7 +48,7 @@ def test_box_values_agree_with_the_engine(yahtzee_strategy, card, roll):
         assert value == pytest.approx(after.total + yahtzee_strategy.future(after))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(card=cards, roll=dice, rolled=st.sampled_from([1, 2]))
 def test_advice_is_sorted_and_keeping_all_five_means_placing(yahtzee_strategy, card, roll, rolled):
     advice = coach.advise(yahtzee_strategy, card, roll, rolled)

@@ -11,6 +11,7 @@ import dataclasses
 import random
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -174,7 +175,7 @@ def test_an_inconsistent_state_cannot_be_built(fields):
         Turn(**fields)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.one_of(
     st.tuples(st.just("roll"), st.lists(st.integers(1, 6), min_size=5, max_size=5)),
     st.tuples(st.just("keep"), st.integers(-1, 5)),

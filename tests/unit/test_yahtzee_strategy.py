@@ -13,6 +13,7 @@ from functools import cache
 
 import numpy as np
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -132,7 +133,7 @@ def test_reachable_upper_totals():
 
 # --- property tests on whole games ----------------------------------------------------------
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(data=st.data(), joker=st.sampled_from(y.JOKER_RULES))
 def test_random_games_keep_the_score_consistent(data, joker):
     card = y.Scorecard.empty()

@@ -19,8 +19,8 @@ key around an impossible state (as a bug would sign one). The signed state pools
 score sheet, a class cookie) are made once a module by playing through the pages.
 
 Bounded and reproducible: the ``fuzz-routes`` settings profile has no deadline, no
-example database and :data:`EXAMPLES` examples a route (``FUZZ_EXAMPLES=500`` for a
-longer hunt); each route's examples come from a fixed seed (its name), the other
+example database and :data:`EXAMPLES` examples a route (30; 500 in ``make test-long``, the deep
+mode; ``FUZZ_EXAMPLES=N`` for another hunt); each route's examples come from a fixed seed (its name), the other
 tests are derandomized. No timing is asserted.
 """
 
@@ -44,7 +44,7 @@ from hypothesis import strategies as st
 from itsdangerous import URLSafeSerializer
 from werkzeug.datastructures import MultiDict
 
-from conftest import dispose, make_app
+from conftest import dispose, long_runs, make_app
 from webapp.classroom.service import Action as ClassAction
 from webapp.classroom.service import cookie_name
 from webapp.games.skat import score_views
@@ -54,8 +54,9 @@ from webapp.games.yahtzee import rules as yahtzee
 from webapp.quiz import kinds
 from webapp.core.quizkind import DIFFICULTIES
 
-#: Examples a route (the two signed-state tests take three times as many).
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "60"))
+#: Examples a route (the two signed-state tests take three times as many): 30 in ``make test``, the deep mode's 500
+#: in ``make test-long``; ``FUZZ_EXAMPLES=N`` for another hunt.
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES") or (500 if long_runs() else 30))
 settings.register_profile(
     "fuzz-routes", max_examples=EXAMPLES, derandomize=True, deadline=None, database=None, print_blob=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],

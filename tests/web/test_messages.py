@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 from flask_babel import force_locale
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -158,7 +159,7 @@ def module_app():
     return create_app({"TESTING": True, "SECRET_KEY": "test"})
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(hand=hands)
 def test_every_skat_step_renders_in_german_with_card_names(module_app, hand):
     result = skat.family_game_value(hand)
@@ -234,7 +235,7 @@ def test_card_names(app):
             assert card_name(tichu.parse_card("Kk")) == "King of Swords"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(cards=st.lists(st.sampled_from(skat.DECK), min_size=12, max_size=12, unique=True),
        game=st.sampled_from(list(skat_official.GameType)), hand=st.booleans(), ouvert=st.booleans(),
        tricks=st.integers(1, 9), points=st.integers(2, 118))
@@ -253,7 +254,7 @@ def test_every_official_step_renders_in_german(module_app, cards, game, hand, ou
 poker_hands = st.lists(st.sampled_from(pokerface.DECK), min_size=10, max_size=10, unique=True)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(cards=poker_hands)
 def test_every_poker_showdown_step_renders_in_german(module_app, cards):
     """Rank names (singular and plural) and hand kinds come out German: no English name leaks through."""
