@@ -35,10 +35,10 @@ LOCALES = [("en", "en-US"), ("de", "de-DE")]
 
 @pytest.mark.parametrize(("lang", "locale"), LOCALES, ids=[lang for lang, _ in LOCALES])
 @pytest.mark.parametrize(("path", "status", "ready"), [p[1:] for p in PAGES], ids=[p[0] for p in PAGES])
-def test_page_is_accessible(new_page, browser_errors, lang, locale, path, status, ready):
+def test_page_is_accessible(loaded_page, browser_errors, lang, locale, path, status, ready):
     if status >= 400:
         browser_errors.allow_status(status)
-    page = new_page(locale=locale)
+    page = loaded_page(locale=locale)
     response = page.goto(path)
     assert response is not None and response.status == status, f"{path} answered {response and response.status}"
     expect(page.locator("html")).to_have_attribute("lang", lang)

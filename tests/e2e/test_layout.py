@@ -5,7 +5,8 @@ For each page and screen the test fails on sideways scrolling, on a control that
 on the three touch screens, on a control (cards included) under 44 x 44 CSS px. It saves a screenshot
 of every page at every screen in ``test-artifacts/screenshots/layout/<page>-<w>x<h>[-de].png``.
 At phone and tablet size it runs in English and German, with axe-core (no serious or critical finding), and in
-French, Spanish and Portuguese (issue 17; screenshots in ``screenshots/languages/``).
+French, Spanish and Portuguese (issue 17; screenshots in ``screenshots/languages/``), where the tablet's page is also
+scanned for English words left in it (``english.py``): one page load for every check (issue 31).
 
 Then the journeys where the answer must arrive on screen (the Skat value after the 10th card) and
 where clicks inside a page must not pile up history entries.
@@ -24,6 +25,7 @@ from webapp.core.i18n import languages
 
 from .accessibility import assert_accessible
 from .conftest import ACTION_TIMEOUT, SCREENSHOTS
+from .english import english_on
 from .helpers import SCREENS, assert_in_view, assert_layout, htmx_click
 
 pytestmark = pytest.mark.e2e
@@ -144,6 +146,8 @@ LANGUAGE_RUNS = [(name, size, touch, lang) for lang in ("fr", "es", "pt")
                  for name, size, touch in SCREENS if name in ("phone", "tablet")]
 RUNS += LANGUAGE_RUNS
 LOCALES = {"en": "en-US", "de": "de-DE", "fr": "fr-FR", "es": "es-ES", "pt": "pt-BR"}
+#: The languages whose pages are scanned for English words left in them (``english.py``), at the tablet.
+ENGLISH_SCANNED = ("fr", "es", "pt")
 
 
 def open_page(new_page, size: dict, touch: bool, lang: str, **options) -> Page:
@@ -154,20 +158,24 @@ def open_page(new_page, size: dict, touch: bool, lang: str, **options) -> Page:
 
 @pytest.mark.parametrize(("screen", "size", "touch", "lang"), RUNS, ids=[f"{r[0]}-{r[3]}" for r in RUNS])
 @pytest.mark.parametrize(("name", "reach"), PAGES, ids=[p[0] for p in PAGES])
-def test_page_fits_the_screen(new_page, browser_errors, classroom, name, reach, screen, size, touch, lang):
+def test_page_fits_the_screen(loaded_page, browser_errors, classroom, name, reach, screen, size, touch, lang):
     if lang not in languages():
         pytest.skip(f"no compiled catalogue for {lang!r} yet")
     browser_errors.allow_status(400)
-    page = open_page(new_page, size, touch, lang, screenshot=False)
+    page = open_page(loaded_page, size, touch, lang, screenshot=False)
     reach(page, classroom)
     expect(page.locator("html")).to_have_attribute("lang", lang)
     folder = LAYOUT_SHOTS if lang in ("en", "de") else SCREENSHOTS / "languages"
     folder.mkdir(parents=True, exist_ok=True)
     suffix = "" if lang == "en" else f"-{lang}"
     page.screenshot(path=str(folder / f"{name}-{size['width']}x{size['height']}{suffix}.png"), full_page=True)
-    assert_layout(page, touch=touch, what=f"{name} at {size['width']}x{size['height']} ({lang})")
+    what = f"{name} at {size['width']}x{size['height']} ({lang})"
+    assert_layout(page, touch=touch, what=what)
     if screen in ("phone", "tablet"):
-        assert_accessible(page, f"{name} at {size['width']}x{size['height']} ({lang})")
+        assert_accessible(page, what)
+    if screen == "tablet" and lang in ENGLISH_SCANNED:
+        found = english_on(page, lang)
+        assert found == set(), f"English words on {what}: {sorted(found)}"
 
 
 # --- the answer arrives on screen -----------------------------------------------------------------
