@@ -71,6 +71,11 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
         # `flask --app webapp purge-expired` deletes them.
         CLASS_SESSION_DAYS=7,
         QUIZ_DAYS=30,
+        # How often the projector's board and a tablet's panel (and the teacher's list of children) ask whether
+        # anything changed, in ms. The capacity aims (900 tablets) are measured at these; tests of whole
+        # classes in a browser poll faster so that they wait less.
+        CLASSROOM_BOARD_POLL_MS=1000,
+        CLASSROOM_TABLET_POLL_MS=2000,
         # Rate limits (Flask-Limiter). The storage is named explicitly: memory:// counts
         # in each server process; with several server workers use redis:// or
         # memcached:// so that the workers share one count (see docs/school-it.md).

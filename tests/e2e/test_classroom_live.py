@@ -67,7 +67,9 @@ class Clock:
 def classroom_server(tmp_path_factory: pytest.TempPathFactory):
     """The app with a test clock on a fresh database, served in a thread: ``(app, clock, base URL)``."""
     clock = Clock()
-    with served_app(tmp_path_factory.mktemp("classroom-live"), "e2e-classroom", CLASSROOM_CLOCK=clock) as (app, base):
+    # polls twice as often as in a class: the journeys wait for them (a series of three took 20 s)
+    with served_app(tmp_path_factory.mktemp("classroom-live"), "e2e-classroom", CLASSROOM_CLOCK=clock,
+                    CLASSROOM_BOARD_POLL_MS=500, CLASSROOM_TABLET_POLL_MS=1000) as (app, base):
         yield app, clock, base
 
 

@@ -406,3 +406,16 @@ def test_csrf_protects_every_state_changing_request(tmp_path, migrated_sqlite):
     assert client.post(response.location + "/do", data={"action": "ask"}, headers={"X-CSRFToken": header}).status_code == 303
     with app.app_context():
         db.engine.dispose()
+
+
+def test_the_polls_ask_at_the_configured_interval(app):
+    """The projector asks every second and a tablet every 2 s (``CLASSROOM_*_POLL_MS``: the capacity aims are
+    measured at these); the browser tests of whole classes set shorter ones."""
+    teacher = app.test_client()
+    code, url = create_class(teacher)
+    assert 'hx-trigger="every 1000ms"' in teacher.get(url).get_data(as_text=True)
+    child = join(app, code, "Anna")
+    assert 'hx-trigger="every 2000ms"' in child.get(f"/class/{code}/play").get_data(as_text=True)
+    app.config.update(CLASSROOM_BOARD_POLL_MS=500, CLASSROOM_TABLET_POLL_MS=750)
+    assert 'hx-trigger="every 500ms"' in teacher.get(url).get_data(as_text=True)
+    assert 'hx-trigger="every 750ms"' in child.get(f"/class/{code}/play").get_data(as_text=True)
