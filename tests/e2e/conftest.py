@@ -93,6 +93,7 @@ def served_app(instance: Path, secret: str, **config) -> Iterator[tuple[Flask, s
     app = create_app({"TESTING": True, "SECRET_KEY": secret,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{instance / 'e2e.sqlite3'}", **config})
     app.instance_path = str(instance)
+    app.add_url_rule(BLANK, "e2e_blank", lambda: BLANK_PAGE)  # the tests' own page (PagePool), not the app's
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name=f"e2e-server-{instance.name}", daemon=True)
     thread.start()
@@ -226,6 +227,12 @@ def screenshot_name(test_name: str) -> str:
     return name[:150]
 
 
+#: A page of our origin that runs nothing, asks for nothing (not even a favicon) and sets no cookie, served by the
+#: tests' server only: a reused page waits there between tests. The same origin keeps its renderer process (after
+#: about:blank Chromium changed process, and a full-page screenshot now and then failed: "Unable to capture
+#: screenshot").
+BLANK = "/__e2e_blank"
+BLANK_PAGE = '<!doctype html><html lang="en"><title>between tests</title><link rel="icon" href="data:,"></html>'
 #: Empties our origin's storage (htmx keeps its history in localStorage).
 CLEAR_STORAGE = "() => { localStorage.clear(); sessionStorage.clear(); }"
 
@@ -294,10 +301,10 @@ class PagePool:
     """Pages kept open from test to test, one a set of options, for tests that load a page and look at it.
 
     A new page costs Chromium a renderer process, more than loading and checking a page in one that is open (the
-    layout test: 1.1 against 0.4 s of CPU on this 2-core machine; issue 31). Before its next test our origin's
-    storage is cleared, the page leaves for about:blank (its polls and timers stop, and no answer still on its way
-    can set a cookie) and its cookies are cleared, so each test starts as a new visitor; the page then reports to
-    that test's error watch only. Its history is not cleared: a test of the back button takes :func:`new_page`.
+    layout test: 1.1 against 0.4 s of CPU on this 2-core machine; issue 31). Before its next test the page leaves
+    for :data:`BLANK` (its polls and timers stop, and no answer still on its way can set a cookie), our origin's
+    storage and its cookies are cleared, so each test starts as a new visitor; the page then reports to that
+    test's error watch only. Its history is not cleared: a test of the back button takes :func:`new_page`.
     """
 
     def __init__(self, browser: Browser) -> None:
@@ -312,9 +319,9 @@ class PagePool:
             page, watch = self.pages.pop(key)
             watch.unwatch(page)
             try:
-                if options.get("java_script_enabled", True) and page.url.startswith(options["base_url"]):
+                page.goto(options["base_url"] + BLANK)
+                if options.get("java_script_enabled", True):
                     page.evaluate(CLEAR_STORAGE)
-                page.goto("about:blank")
                 page.context.clear_cookies()
             except Exception:  # noqa: BLE001 - a page that died: a new one
                 page.context.close()
