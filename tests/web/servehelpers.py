@@ -63,6 +63,15 @@ class Client:
             return response.geturl().removeprefix(self.base)
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """In the server's process before it starts: SIGINT's default action, as a command started in a terminal has.
+
+    A test run started in the background by a shell (``make test &``) ignores SIGINT, and every process it starts
+    inherits that: waitress (which leaves the signal to Python) then never saw :meth:`Served.interrupt`'s Ctrl-C.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Served:
     """A ``kartenschule serve`` process started with ``args``; stdout and stderr go to files in ``folder``."""
 
@@ -72,7 +81,8 @@ class Served:
         with self.out_path.open("wb") as out, self.err_path.open("wb") as err:
             self.process = subprocess.Popen(command, stdout=out, stderr=err, cwd=cwd or ROOT,
                                             env=env if env is not None else os.environ.copy(),
-                                            start_new_session=os.name != "nt")
+                                            start_new_session=os.name != "nt",
+                                            preexec_fn=_ctrl_c_as_in_a_terminal if os.name != "nt" else None)
 
     @property
     def stdout(self) -> str:
