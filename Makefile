@@ -84,7 +84,7 @@ run: install
 	@$(BIN)/kartenschule serve --port $(PORT) --instance instance $(if $(LAN),--lan)
 
 # The wheel and the sdist for a school (dist/): templates, static files with htmx and the compiled catalogues
-# inside (setup.py). Built in isolated environments by `build` (from the test extras).
+# inside (setup.py). Built by `build` (from the test extras) with the locked setuptools and Babel of the virtualenv.
 dist: install-test vendor
 	$(BIN)/python -m build --no-isolation --outdir dist .
 
@@ -143,7 +143,7 @@ bench: install-test postgres redis
 
 # Engines and routes only (no browser): a quick loop while developing.
 test-fast: install-test
-	$(BIN)/pytest tests/unit tests/web
+	$(PYTEST) tests/unit tests/web
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor test-artifacts
