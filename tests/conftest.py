@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 from pathlib import Path
 from typing import Iterator
 
@@ -70,8 +71,6 @@ def examples(regular: int) -> int:
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
     """The Chromium the browser tests drive and the run's kind, printed at the start (issue 31)."""
-    import subprocess
-
     chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     try:
         version = subprocess.run([chromium, "--version"], capture_output=True, text=True, timeout=30).stdout.strip()

@@ -307,8 +307,8 @@ class PagePool:
     test's error watch only. Its history is not cleared: a test of the back button takes :func:`new_page`.
     """
 
-    def __init__(self, browser: Browser) -> None:
-        self.browser = browser
+    def __init__(self, contexts: ContextPool) -> None:
+        self.contexts = contexts
         self.pages: dict[str, tuple[Page, BrowserErrors]] = {}
 
     def take(self, errors: BrowserErrors, options: dict) -> Page:
@@ -327,9 +327,7 @@ class PagePool:
                 page.context.close()
                 page = None
         if page is None:
-            context = self.browser.new_context(**options)
-            context.set_default_timeout(ACTION_TIMEOUT)
-            page = context.new_page()
+            page = self.contexts.take(options).new_page()  # a context of its own: none is given back for these
         self.pages[key] = (page, errors)
         errors.watch(page)
         return page
@@ -341,11 +339,16 @@ class PagePool:
 
 
 @pytest.fixture(scope="session")
-def page_pool(browser: Browser) -> Iterator[PagePool]:
+def page_pool(context_pool: ContextPool) -> Iterator[PagePool]:
     """The worker's :class:`PagePool` for :func:`loaded_page`."""
-    pool = PagePool(browser)
+    pool = PagePool(context_pool)
     yield pool
     pool.close()
+
+
+def page_options(base_url: str, locale: str, viewport: dict | None, options: dict) -> dict:
+    """The context options of :func:`new_page` and :func:`loaded_page`: the server, the language, the screen."""
+    return {"base_url": base_url, "locale": locale, "viewport": viewport or DESKTOP, **options}
 
 
 def save_screenshots(request: pytest.FixtureRequest, pages: list[Page]) -> None:
@@ -367,8 +370,7 @@ def loaded_page(
     shown: list[Page] = []
 
     def make(*, locale: str = "en-US", viewport: dict | None = None, screenshot: bool = True, **options) -> Page:
-        options = {"base_url": live_server, "locale": locale, "viewport": viewport or DESKTOP, **options}
-        page = page_pool.take(browser_errors, options)
+        page = page_pool.take(browser_errors, page_options(live_server, locale, viewport, options))
         if screenshot:
             shown.append(page)
         return page
@@ -392,7 +394,7 @@ def new_page(
     unsaved: set[int] = set()
 
     def make(*, locale: str = "en-US", viewport: dict | None = None, screenshot: bool = True, **options) -> Page:
-        options = {"base_url": live_server, "locale": locale, "viewport": viewport or DESKTOP, **options}
+        options = page_options(live_server, locale, viewport, options)
         context = context_pool.take(options)
         page = context.new_page()
         browser_errors.watch(page)
