@@ -103,6 +103,7 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
     app.config.from_prefixed_env("KARTENSCHULE")
     if config is not None:
         app.config.from_mapping(config)
+    _check_poll_intervals(app.config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if app.config["SECRET_KEY"] == "dev-only-change-me" and not (app.debug or app.testing):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
@@ -133,6 +134,30 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
     register_flask_commands(app)
     return app
+
+
+class SettingError(ValueError):
+    """A setting (app config or ``KARTENSCHULE_*`` environment variable) the app cannot run with; names it."""
+
+
+#: The shortest and longest classroom poll interval a setting may ask for, in ms.
+POLL_MS_RANGE = (250, 60_000)
+
+
+def _check_poll_intervals(config: Mapping[str, Any]) -> None:
+    """Refuse a classroom poll interval that is no whole number of ms in :data:`POLL_MS_RANGE`.
+
+    The value goes into the pages' ``hx-trigger``: a word or a huge number would stop every tablet's updates
+    silently, and a tiny one would flood the server.
+
+    Raises:
+        SettingError: naming the setting and the value (``KARTENSCHULE_CLASSROOM_TABLET_POLL_MS=abc``, say).
+    """
+    low, high = POLL_MS_RANGE
+    for name in ("CLASSROOM_BOARD_POLL_MS", "CLASSROOM_TABLET_POLL_MS"):
+        value = config[name]
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise SettingError(f"{name} must be a whole number of milliseconds from {low} to {high}, not {value!r}")
 
 
 def _instance_secret(instance: Path) -> str:

@@ -146,11 +146,12 @@ def build_app(instance: Path, lan_urls: Sequence[str]) -> Flask:
     """The app on ``instance``, its database migrated and its secret key made; with ``LAN_URLS``.
 
     Raises:
-        ServeError: the database cannot be opened or migrated, or the secret key cannot be written or read.
+        ServeError: the database cannot be opened or migrated, the secret key cannot be written or read, or a
+            setting is wrong (a classroom poll interval that is no number, say).
     """
     from sqlalchemy.exc import SQLAlchemyError
 
-    from webapp import create_app
+    from webapp import SettingError, create_app
 
     try:
         return create_app({"LAN_URLS": list(lan_urls)}, instance_path=str(instance))
@@ -160,6 +161,8 @@ def build_app(instance: Path, lan_urls: Sequence[str]) -> Flask:
         raise ServeError(f"cannot open the database ({where}): {reason}") from None
     except (OSError, RuntimeError) as error:
         raise ServeError(f"cannot start with the instance folder {instance}: {error}") from None
+    except SettingError as error:
+        raise ServeError(f"a setting is wrong: {error}") from None
 
 
 def default_threads(database_url: str) -> int:

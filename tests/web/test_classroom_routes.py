@@ -9,7 +9,7 @@ import pytest
 from flask import request_started
 
 from classhelpers import EN, HX, act, create_class, csv_rows, join, state_url
-from webapp import create_app, quiz
+from webapp import SettingError, create_app, quiz
 from webapp.core.db import db
 from webapp.core.models import ClassSession, Participant, utcnow
 from webapp.quiz import kinds
@@ -419,3 +419,20 @@ def test_the_polls_ask_at_the_configured_interval(app):
     app.config.update(CLASSROOM_BOARD_POLL_MS=500, CLASSROOM_TABLET_POLL_MS=750)
     assert 'hx-trigger="every 500ms"' in teacher.get(url).get_data(as_text=True)
     assert 'hx-trigger="every 750ms"' in child.get(f"/class/{code}/play").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("value", ["abc", 0, 249, 60_001, 2.5, True, None])
+def test_a_poll_interval_that_is_no_sensible_number_stops_the_app_with_its_name(tmp_path, value):
+    """A word or a huge number would stop every tablet's updates silently; a tiny one floods the server."""
+    with pytest.raises(SettingError, match="CLASSROOM_TABLET_POLL_MS must be a whole number of milliseconds"):
+        create_app({"TESTING": True, "SECRET_KEY": "x", "CLASSROOM_TABLET_POLL_MS": value,
+                    "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'x.db'}"})
+
+
+def test_a_poll_interval_from_the_environment_is_read_as_a_number(tmp_path, monkeypatch):
+    monkeypatch.setenv("KARTENSCHULE_CLASSROOM_TABLET_POLL_MS", "3000")
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'x.db'}"})
+    assert app.config["CLASSROOM_TABLET_POLL_MS"] == 3000
+    monkeypatch.setenv("KARTENSCHULE_CLASSROOM_TABLET_POLL_MS", "abc")
+    with pytest.raises(SettingError, match="not 'abc'"):
+        create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'y.db'}"})

@@ -47,6 +47,15 @@ def test_an_instance_that_is_a_file_stops_with_a_message(tmp_path):
     assert result.exit_code == 2 and "is not a folder" in result.output
 
 
+def test_a_wrong_poll_interval_stops_with_its_name(tmp_path, monkeypatch):
+    """A word where a number of ms belongs: exit 2 and the setting named, no traceback."""
+    monkeypatch.setenv("KARTENSCHULE_CLASSROOM_TABLET_POLL_MS", "abc")
+    result = _serve("--instance", str(tmp_path), "--port", str(free_port()))
+    assert result.exit_code == 2, result.output
+    assert "CLASSROOM_TABLET_POLL_MS must be a whole number of milliseconds" in result.output
+    assert "Traceback" not in result.output
+
+
 def test_a_port_in_use_stops_with_a_message(tmp_path):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
