@@ -43,6 +43,10 @@ class Step:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Step is immutable")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as ``Step(code, **params)`` (a step crosses to a worker process and back)."""
+        return (_make_step, (self.code, self.params))
+
     def __getitem__(self, name: str) -> Any:
         for key, value in self.params:
             if key == name:
@@ -64,6 +68,10 @@ class Step:
     def __repr__(self) -> str:
         args = "".join(f", {k}={v!r}" for k, v in self.params)
         return f"Step({self.code!r}{args})"
+
+
+def _make_step(code: str, params: tuple[tuple[str, Any], ...]) -> Step:
+    return Step(code, **dict(params))
 
 
 class RuleInputError(ValueError):

@@ -4,7 +4,9 @@
   score and bidding coach. Pure: no Flask.
 * :mod:`.play`, :mod:`.auction`, :mod:`.table`, :mod:`.bots`: the Skat table (deal, bidding, skat, declaration,
   tricks, score) as a frozen state machine and the bots that play it. Pure: no Flask.
-* :mod:`.messages`, :mod:`.messages_official`, :mod:`.messages_table`: the sentences of their steps;
+* :mod:`.solver` (open cards, double dummy) and :mod:`.analysis` ("where did I lose?"). Pure: no Flask.
+* :mod:`.messages`, :mod:`.messages_official`, :mod:`.messages_table`, :mod:`.messages_analysis`: the sentences
+  of their steps;
   :mod:`.look`: card names and faces.
 * :mod:`.views` (``/skat``), :mod:`.score_views` (``/skat/score``), :mod:`.cli` (``kartenschule skat``),
   :mod:`.quiz_family`, :mod:`.quiz_official`, :mod:`.quiz_legal`, :mod:`.quiz_trick` (question kinds; the last
@@ -18,9 +20,11 @@ GAME = Game(
     key="skat",
     name=N_("Skat"),
     endpoint="skat.page",
-    blueprints=("webapp.games.skat.views", "webapp.games.skat.score_views", "webapp.games.skat.table_views"),
+    blueprints=("webapp.games.skat.views", "webapp.games.skat.score_views", "webapp.games.skat.table_views",
+                "webapp.games.skat.analysis_views"),
     messages=("webapp.games.skat.messages", "webapp.games.skat.messages_official",
-              "webapp.games.skat.messages_table", "webapp.games.skat.messages_quiz"),
+              "webapp.games.skat.messages_table", "webapp.games.skat.messages_quiz",
+              "webapp.games.skat.messages_analysis"),
     cli="webapp.games.skat.cli",
     quiz_kinds=("webapp.games.skat.quiz_family", "webapp.games.skat.quiz_official", "webapp.games.skat.quiz_legal",
                 "webapp.games.skat.quiz_trick"),

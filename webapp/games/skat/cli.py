@@ -280,3 +280,6 @@ def play_command(seed: int, count: int, explain: bool, lang: str) -> None:
     """Whole games between three bots: a block a game with the auction, the declaration, the tricks, the score."""
     with language(lang):
         click.echo("\n\n".join("\n".join(block) for block in play_games(seed, count, explain)))
+
+
+from webapp.games.skat import cli_solver  # noqa: E402,F401 - registers ``solve`` and ``analyse`` on the group

@@ -1,0 +1,143 @@
+"""``/skat/table/analysis`` ("where did I lose?") and the CLI's ``skat solve`` / ``skat analyse``.
+
+The analysis runs in a worker process (a real spawn pool here: what the server does); the route never waits for
+it: it answers "thinking" and the page asks again. Hostile and bad queries answer 4xx, never 500.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from webapp.games.skat import analysis_pool
+from webapp.games.skat.analysis_pool import AnalysisPool, Status
+from webapp.games.skat.bots import bot_move
+from webapp.games.skat.table import Phase, deal
+from webapp.games.skat.table_codes import action_code
+
+EN = {"Accept-Language": "en"}
+HX = {"HX-Request": "true", **EN}
+
+
+def finished_codes(seed: int, number: int = 1) -> list[str]:
+    """A whole game played by the bots' rules from the deal (the child's moves are the bot's choice too)."""
+    state, codes = deal(seed, number), []
+    while state.to_act is not None:
+        action = bot_move(state).action
+        codes.append(action_code(action))
+        state = state.apply(action)
+    assert state.phase is Phase.DONE
+    return codes
+
+
+def ask(client, codes: list[str], seed: int = 7, headers=HX, timeout: float = 60.0):
+    """Ask until the answer is no longer "thinking" (as htmx would, every second; here faster)."""
+    url = f"/skat/table/analysis?seed={seed}&game=1&a={'.'.join(codes)}"
+    deadline = time.monotonic() + timeout
+    while True:
+        response = client.get(url, headers=headers)
+        if b"analysis-thinking" not in response.data or time.monotonic() > deadline:
+            return response
+        time.sleep(0.2)
+
+
+@pytest.fixture
+def pooled(app):
+    yield app
+    app.extensions[analysis_pool.EXTENSION].close()
+
+
+def test_the_analysis_is_thinking_first_then_swapped_in(pooled):
+    """The first ask answers at once with "thinking" (and asks again); the answer comes from the worker."""
+    client = pooled.test_client()
+    codes = finished_codes(7)
+    started = time.perf_counter()
+    first = client.get(f"/skat/table/analysis?seed=7&game=1&a={'.'.join(codes)}", headers=HX)
+    assert time.perf_counter() - started < 2.0  # never waits for the analysis (a generous bound: a spawn start)
+    assert first.status_code == 200
+    assert b'id="analysis-thinking"' in first.data and b'hx-trigger="load delay:1s"' in first.data
+    done = ask(client, codes)
+    assert done.status_code == 200
+    assert b'id="analysis-steps"' in done.data
+    assert b"With the cards open" in done.data
+
+
+def test_without_javascript_the_page_refreshes_itself(pooled):
+    client = pooled.test_client()
+    codes = finished_codes(7)
+    page = client.get(f"/skat/table/analysis?seed=7&game=1&a={'.'.join(codes)}", headers=EN)
+    assert page.status_code == 200
+    assert b'<meta http-equiv="refresh" content="2">' in page.data
+    assert b'id="back-to-table"' in page.data
+    done = ask(client, codes, headers=EN)
+    assert b'http-equiv="refresh"' not in done.data and b'id="analysis-steps"' in done.data
+
+
+def test_the_finished_table_page_links_the_analysis(client):
+    codes = finished_codes(7)
+    page = client.get(f"/skat/table?seed=7&game=1&a={'.'.join(codes)}", headers=EN)
+    assert page.status_code == 200
+    assert b'hx-get="/skat/table/analysis?seed=7' in page.data
+    assert b'href="/skat/table/analysis?seed=7' in page.data  # the link without JavaScript
+
+
+@pytest.mark.parametrize("query, status", [
+    ("seed=7&game=1&a=18.yes", 409),  # not finished
+    ("seed=7&game=1", 409),
+    ("seed=7&game=1&a=" + "x" * 5000, 400),
+    ("seed=abc&game=1&a=18", 400),
+    ("seed=7&game=0", 400),
+    ("seed=7&game=1&a=18.yes.20.yes.pass.pass.skat.put:8H,0S.clubs.AH", 409),  # a card the declarer does not hold
+])
+def test_bad_queries_answer_4xx(client, query, status):
+    response = client.get("/skat/table/analysis?" + query, headers=EN)
+    assert response.status_code == status
+
+
+def test_a_full_queue_answers_busy_and_one_child_runs_one_analysis_at_a_time():
+    """The queue bound and the one-at-a-time rule, with a runner that never finishes on its own."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    gate = threading.Event()
+
+    class Held(AnalysisPool):
+        def _pool(self):
+            if self._executor is None:
+                self._executor = ThreadPoolExecutor(4)
+            return self._executor
+
+    pool = Held(workers=1, queue=2, kept=4, runner=lambda *args: gate.wait() and None)
+    assert pool.ask((1, 1, ("a",)), 0, "lea").status is Status.THINKING
+    assert pool.ask((1, 1, ("b",)), 0, "lea").status is Status.THINKING  # Lea's second waits for her first
+    assert len(pool._running) == 1
+    assert pool.ask((2, 1, ("a",)), 0, "max").status is Status.THINKING
+    assert pool.ask((3, 1, ("a",)), 0, "tom").status is Status.BUSY  # the queue holds 2
+    gate.set()
+    pool._executor.shutdown(wait=True)
+    assert pool.ask((1, 1, ("a",)), 0, "lea").status is Status.READY
+    pool.close()
+
+
+def test_the_cli_solves_and_refuses_bad_positions(runner):
+    result = runner.invoke(args=["skat", "solve", "--game", "grand", "JC JS", "AH 7H", "0H 8H"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == ["declarer 25", "best JC JS"]
+    null = runner.invoke(args=["skat", "solve", "--game", "null", "--lead", "left", "--trick", "8C",
+                               "7C AC", "9H", "9C 0H"])
+    assert null.output.splitlines() == ["declarer wins", "best 9C"]
+    bad = runner.invoke(args=["skat", "solve", "--game", "grand", "JC JS", "AH 7H", "0H"])
+    assert bad.exit_code == 2
+    assert "do not fit the trick" in bad.output
+    twice = runner.invoke(args=["skat", "solve", "--game", "grand", "JC JS", "AH JS", "0H 8H"])
+    assert twice.exit_code == 2
+
+
+def test_the_cli_analyses_a_finished_game(runner):
+    codes = finished_codes(5)
+    result = runner.invoke(args=["skat", "analyse", "--seed", "5", "--moves", ".".join(codes), "--lang", "de"])
+    assert result.exit_code == 0, result.output
+    assert "Karten offen" in result.output
+    unfinished = runner.invoke(args=["skat", "analyse", "--seed", "5", "--moves", "18"])
+    assert unfinished.exit_code == 2

@@ -1,0 +1,62 @@
+"""``/skat/table/analysis``: "where did I lose?" for a finished game at the table (blueprint ``skat_analysis``).
+
+The query is the table's (``seed``, ``game``, ``a``: every move), replayed and checked as the table page does
+(:func:`.table_views.read_game`: 400/409 for a bad or forbidden move). A game that is not finished answers 409.
+The analysis runs in :mod:`.analysis_pool` off the request thread; this view only asks for it: when it is not kept
+yet, the answer says "thinking" and asks again (htmx: ``hx-trigger="load delay:1s"``; without JavaScript the full
+page refreshes itself every 2 seconds with a ``<meta http-equiv="refresh">``).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import Blueprint, current_app, session, url_for
+
+from webapp.core.steps import Step
+from webapp.core.web import error_page, page_or_fragment
+from webapp.games.skat import analysis_pool
+from webapp.games.skat.analysis_pool import AnalysisPool, Status
+from webapp.games.skat.table import Phase
+from webapp.games.skat.table_views import BOT_NAMES, CHILD, read_game
+
+bp = Blueprint("skat_analysis", __name__)
+bp.record_once(lambda state: analysis_pool.init_app(state.app))
+
+OWNER_KEY = "skat_owner"
+#: Seconds between two asks while the analysis is thinking (htmx; the page without JavaScript waits 2 s).
+POLL_SECONDS = 1
+
+
+def pool() -> AnalysisPool:
+    """This app's :class:`AnalysisPool`."""
+    return current_app.extensions[analysis_pool.EXTENSION]
+
+
+def _owner() -> str:
+    """Who asks: a random token in the signed session (one analysis at a time each)."""
+    if OWNER_KEY not in session:
+        session[OWNER_KEY] = secrets.token_urlsafe(12)
+    return session[OWNER_KEY]
+
+
+@bp.get("/skat/table/analysis")
+def analysis():
+    """The analysis of the finished game in the query (see the module's docstring)."""
+    game = read_game()
+    if game.problem is not None:
+        return error_page(game.problem, game.status)
+    if game.state.phase is not Phase.DONE:
+        return error_page(Step("skat.analysis.error.not_done"), 409)
+    answer = pool().ask((game.seed, game.number, tuple(game.codes)), CHILD, _owner())
+    url = url_for("skat_analysis.analysis", **game.args())
+    lines = []
+    if answer.analysis is not None and answer.analysis.mistake is not None:
+        played = answer.analysis.mistake.line
+        first = answer.analysis.mistake.trick
+        lines = [(first + at // 3, [(game.player_at(seat), card) for seat, card in played[at:at + 3]])
+                 for at in range(0, len(played), 3)]
+    status = 503 if answer.status is Status.BUSY else 200
+    return page_or_fragment("skat/analysis.html", "skat/_analysis.html", status, answer=answer,
+                            state=answer.status.value, url=url, lines=lines, names=("you",) + BOT_NAMES,
+                            table_url=url_for("skat_table.table", **game.args()), poll=POLL_SECONDS)
