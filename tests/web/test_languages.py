@@ -263,8 +263,23 @@ def test_the_switch_shows_each_language_in_its_own_name(five_languages):
 
 SEED = "JC JS JD AC KC 9C AS 7H QD 8D".split()
 #: One case for each command with --explain. A new command with --explain must add its own here.
+def _bot_game_codes(seed: int) -> str:
+    """The action codes of game 1 of ``seed`` played by the bots' rules (for ``skat analyse``)."""
+    from webapp.games.skat.bots import bot_move
+    from webapp.games.skat.table import deal
+    from webapp.games.skat.table_codes import action_code
+
+    state, codes = deal(seed, 1), []
+    while state.to_act is not None:
+        action = bot_move(state).action
+        codes.append(action_code(action))
+        state = state.apply(action)
+    return ".".join(codes)
+
+
 CLI_CASES = {
     ("skat", "value"): ["skat", "value", *SEED],
+    ("skat", "analyse"): ["skat", "analyse", "--seed", "7", "--moves", _bot_game_codes(7)],
     ("skat", "score"): ["skat", "score", "--game", "clubs", "--skat", "7D", "8D", "--points", "50", "--tricks", "4",
                         *"JC JS AC 0C KC QC 9C 8C 7C AS".split()],
     ("skat", "bid"): ["skat", "bid", *SEED],
