@@ -36,6 +36,18 @@ LIVE = 2_000 + EXPECT_TIMEOUT
 QUIET = {"Anna": (0, True), "Ben": (3, True), "Cem": (6, True), "Dana": (9, True), "Emil": (12, True),
          "Gus": (14, False)}
 
+TEXTS = {
+    "en": {"headline": "Skat: who wins this trick?", "declared": "The declared game:", "tap": "Tap the card that wins it",
+           "joined": "7 children have joined", "place": "You are in place 6 with 0 points.",
+           "cheer": "Your first points are just one right answer away.", "remember": "To remember:",
+           "end": "Well done for joining in: you know more now than at the start!"},
+    "de": {"headline": "Skat: Wer gewinnt den Stich?", "declared": "Das angesagte Spiel:",
+           "tap": "Tippe auf die Karte, die ihn gewinnt", "joined": "7 Kinder sind dabei",
+           "place": "Du bist auf Platz 6 mit 0 Punkten.",
+           "cheer": "Deine ersten Punkte sind nur eine richtige Antwort entfernt.", "remember": "Merke dir:",
+           "end": "Schön, dass du mitgemacht hast: Jetzt weißt du mehr als am Anfang!"},
+}
+
 #: The largest font size of any visible text on the page (an element with a text node of its own), and where;
 #: the cards are pictures (role="img": their corner index and suit symbols are drawn with letters), not text.
 LARGEST_TEXT = """() => {
@@ -103,9 +115,12 @@ def wrong_card(app, code: str) -> str:
         return next(str(c) for c in asked.question.trick if str(c) != winner)
 
 
-def test_the_projector_from_the_back_row_a_kind_leaderboard_and_a_real_podium(new_page, projector_server):
+@pytest.mark.parametrize(("lang", "locale"), [("en", "en-US"), ("de", "de-DE")])
+def test_the_projector_from_the_back_row_a_kind_leaderboard_and_a_real_podium(new_page, projector_server, lang,
+                                                                              locale):
     app, clock, _ = projector_server
-    teacher = new_page(viewport=PROJECTOR)
+    words = TEXTS[lang]
+    teacher = new_page(locale=locale, viewport=PROJECTOR)
     teacher.goto("/class")
     teacher.locator("#class-new-form input[name='kind'][value='skat_trick']").check()
     teacher.fill("#class-count", "1")
@@ -118,20 +133,20 @@ def test_the_projector_from_the_back_row_a_kind_leaderboard_and_a_real_podium(ne
     assert teacher.locator(".lobby-url .join-url").evaluate(font) >= 48
     assert teacher.evaluate(CONTRAST, "#join-code") >= 7 and teacher.evaluate(CONTRAST, ".lobby-url .join-url") >= 7
 
-    tom = new_page(viewport=TABLET, has_touch=True)
+    tom = new_page(locale=locale, viewport=TABLET, has_touch=True)
     tom.goto(f"/class/{code}")
     tom.fill("#class-nickname", "Tom")
     tom.click("#class-join")
     expect(tom.locator("#child-wait")).to_be_visible()
     tokens = {name: join_quietly(app, code, name) for name in QUIET}
-    expect(teacher.locator("#live-count")).to_have_text("7 children have joined", timeout=LIVE)
-    shot(teacher, "projector-back-row-lobby")
+    expect(teacher.locator("#live-count")).to_have_text(words["joined"], timeout=LIVE)
+    shot(teacher, f"projector-back-row-lobby-{lang}")
 
     # The question, with a countdown and the speed bonus.
     teacher.select_option("#ask-countdown", "30")
     teacher.check("#ask-form input[name=speed_bonus]")
     teacher.click("#do-ask")
-    expect(teacher.locator("#round-headline")).to_have_text("Skat: who wins this trick?")
+    expect(teacher.locator("#round-headline")).to_have_text(words["headline"])
     expect(teacher.locator("#board-countdown")).to_be_visible()
     heights = teacher.locator(".round-question .q-card").evaluate_all("(cards) => cards.map(c => c.offsetHeight)")
     assert len(heights) == 3 and min(heights) >= PROJECTOR["height"] / 6, heights
@@ -139,11 +154,11 @@ def test_the_projector_from_the_back_row_a_kind_leaderboard_and_a_real_podium(ne
     headline = teacher.locator("#round-headline").evaluate(font)
     assert headline >= largest["size"], largest
     assert teacher.locator(".round-declared").evaluate(font) == headline  # the declared game: as large
-    expect(teacher.locator(".round-declared")).to_contain_text("The declared game:")
-    assert teacher.evaluate("() => document.body.innerText.split('Tap the card that wins it').length - 1") == 1
+    expect(teacher.locator(".round-declared")).to_contain_text(words["declared"])
+    assert teacher.evaluate("(tap) => document.body.innerText.split(tap).length - 1", words["tap"]) == 1
     assert teacher.locator(".round-tablets").evaluate(font) <= 20  # said once, small
     assert teacher.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
-    shot(teacher, "projector-back-row-question")
+    shot(teacher, f"projector-back-row-question-{lang}")
 
     start = clock.now
     expect(tom.locator("#child-form")).to_be_visible(timeout=LIVE)
@@ -157,16 +172,16 @@ def test_the_projector_from_the_back_row_a_kind_leaderboard_and_a_real_podium(ne
     expect(teacher.locator("#round-answer")).to_be_visible()
     for part in (".round-question", "#round-answer"):  # the question beside its solution, on the screen
         assert teacher.locator(part).bounding_box()["y"] + teacher.locator(part).bounding_box()["height"] <= 1080
-    shot(teacher, "projector-back-row-solution")
+    shot(teacher, f"projector-back-row-solution-{lang}")
 
     # Tom's tablet: a kind word and what to remember, his own place with a cheer; never "+0".
     expect(tom.locator("#child-kind")).to_be_visible(timeout=LIVE)
-    expect(tom.locator("#feedback-remember")).to_contain_text("To remember:")
-    expect(tom.locator("#child-place")).to_have_text("You are in place 6 with 0 points.")
-    expect(tom.locator("#child-cheer")).to_have_text("Your first points are just one right answer away.")
+    expect(tom.locator("#feedback-remember")).to_contain_text(words["remember"])
+    expect(tom.locator("#child-place")).to_have_text(words["place"])
+    expect(tom.locator("#child-cheer")).to_have_text(words["cheer"])
     assert "+0" not in tom.locator("#child-panel").inner_text()
     expect(tom.locator("#child-points")).to_have_count(0)
-    shot(tom, "tablet-back-row-wrong-answer")
+    shot(tom, f"tablet-back-row-wrong-answer-{lang}")
     assert_accessible(tom, "tablet: a wrong answer")
 
     # The leaderboard: the top five with points, never a last place (Tom and Gus, 0 points).
@@ -178,13 +193,13 @@ def test_the_projector_from_the_back_row_a_kind_leaderboard_and_a_real_podium(ne
     board = teacher.locator("#board").inner_text()
     assert "Tom" not in board and "Gus" not in board
     expect(teacher.locator("#leaderboard-tablets")).to_be_visible()
-    shot(teacher, "projector-back-row-leaderboard")
+    shot(teacher, f"projector-back-row-leaderboard-{lang}")
 
     # The podium: 2-1-3, the first in the middle and highest, with a short celebration.
     teacher.click("#do-podium")
     steps = teacher.locator("#podium li")
     expect(steps).to_have_count(3)
-    shot(teacher, "projector-back-row-podium-growing")  # a look at the steps growing (no timing asserted)
+    shot(teacher, f"projector-back-row-podium-growing-{lang}")  # a look at the steps growing (no timing asserted)
     teacher.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
     boxes = [steps.nth(i).locator(".podium-block").bounding_box() for i in range(3)]
     first, second, third = boxes
@@ -197,12 +212,11 @@ def test_the_projector_from_the_back_row_a_kind_leaderboard_and_a_real_podium(ne
     grown = "(el) => getComputedStyle(el).animationName"
     assert teacher.locator("#podium .podium-2 .podium-block").evaluate(grown) == "podium-grow"
     assert teacher.evaluate("() => window.scrollY") == 0
-    shot(teacher, "projector-back-row-podium")
+    shot(teacher, f"projector-back-row-podium-{lang}")
     assert_accessible(teacher, "projector: the podium")
-    expect(tom.locator("#child-cheer")).to_have_text("Well done for joining in: you know more now than at the start!",
-                                                     timeout=LIVE)
+    expect(tom.locator("#child-cheer")).to_have_text(words["end"], timeout=LIVE)
     expect(tom.locator("#child-podium li")).to_have_count(3)
-    shot(tom, "tablet-back-row-end")
+    shot(tom, f"tablet-back-row-end-{lang}")
 
     teacher.emulate_media(reduced_motion="reduce")  # nothing moves
     for selector in ("#podium .podium-2 .podium-block", "#podium .podium-1 .celebrate"):
