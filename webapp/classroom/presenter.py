@@ -12,6 +12,7 @@ from typing import Any, Iterable
 
 from sqlalchemy import bindparam, func
 
+from webapp.classroom.scores import named_on_board
 from webapp.classroom.service import (
     COUNTDOWNS,
     Mode,
@@ -81,8 +82,9 @@ def teacher_context(row: ClassSession, at: datetime | None = None, children: boo
     Returns:
         ``row``, ``results`` (:func:`results`), ``step_title`` (the kind), ``asked`` and
         ``checked`` (the demo hand or the round's question and its solution, else None), ``open``
-        (answers accepted now), ``seconds_left``, ``series_over``, ``board`` (the top 5 once the teacher
-        shows the leaderboard, else ()), ``podium`` (top 3 at the end), ``children`` (every child not
+        (answers accepted now), ``seconds_left``, ``series_over``, ``board`` (the top 5 that the projector
+        names, :func:`.scores.named_on_board`, once the teacher shows the leaderboard, else ()), ``podium``
+        (top 3 at the end, :func:`.service.podium`), ``children`` (every child not
         removed: for the teacher's list; empty when ``children`` is False: the board alone does not show them)
         and ``version`` (:func:`teacher_version`).
     """
@@ -100,7 +102,7 @@ def teacher_context(row: ClassSession, at: datetime | None = None, children: boo
         context["checked"] = context["asked"].solution()
     if (row.mode == Mode.QUESTION and row.show_board and not open_now) or row.mode == Mode.ENDED:
         board = standings(row)
-        context["board"] = board[:5]
+        context["board"] = named_on_board(board)
         context["podium"] = podium(board) if row.mode == Mode.ENDED else ()
     figures = context["results"]
     context["version"] = teacher_version(row, open_now, figures["joined"], figures["answered"], len(figures["names"]))

@@ -19,10 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-__all__ = ["FULL", "Standing", "points", "rank", "streak_after"]
+__all__ = ["BOARD_SIZE", "FULL", "Standing", "named_on_board", "points", "rank", "streak_after"]
 
 #: Points for a right answer without speed bonus, and the most with it.
 FULL = 1000
+
+#: How many children the projector's leaderboard names at most.
+BOARD_SIZE = 5
 
 
 def points(correct: bool, seconds: float, countdown: int, speed_bonus: bool) -> int:
@@ -72,3 +75,23 @@ def rank(totals: Iterable[tuple[int, str, int]]) -> tuple[Standing, ...]:
         place = result[-1].place if result and result[-1].points == total else index + 1
         result.append(Standing(place, nickname, total, pid))
     return tuple(result)
+
+
+def named_on_board(board: tuple[Standing, ...], size: int = BOARD_SIZE) -> tuple[Standing, ...]:
+    """The lines of ``board`` (best first, :func:`rank`) that the projector names: a child is named in front of
+    the class only for something done well.
+
+    Nobody without points, and never the last place (the fewest points, unless everybody has the same); at most
+    ``size`` lines, and a shared place is named whole or not at all (no child left out beside an equal one),
+    unless the first place alone is shared by more than ``size`` children (then the first ``size`` of them).
+    Each child sees its own place on its tablet.
+    """
+    if not board:
+        return ()
+    lowest, highest = board[-1].points, board[0].points
+    kept = [line for line in board if line.points > 0 and (line.points > lowest or highest == lowest)]
+    if len(kept) <= size:
+        return tuple(kept)
+    cut = kept[:size]
+    whole = [line for line in cut if line.place != kept[size].place]
+    return tuple(whole or cut)

@@ -486,8 +486,9 @@ def standings(row: ClassSession) -> tuple[scores.Standing, ...]:
 
 
 def podium(board: tuple[scores.Standing, ...]) -> tuple[scores.Standing, ...]:
-    """The children on places 1 to 3 of ``board`` (with ties, possibly more than three)."""
-    return tuple(line for line in board if line.place <= 3)
+    """The children on places 1 to 3 of ``board`` (with ties, possibly more than three) that the projector names
+    (:func:`.scores.named_on_board`: nobody without points, never the last place)."""
+    return tuple(line for line in scores.named_on_board(board, len(board)) if line.place <= 3)
 
 
 # --- the teacher's actions ---------------------------------------------------------------
