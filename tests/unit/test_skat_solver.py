@@ -97,7 +97,7 @@ def endgames(draw, max_cards: int = 4) -> Position:
 @given(endgames())
 def test_solver_agrees_with_brute_force_on_endgames(position):
     """Every legal card's value, the best cards and the position's value equal the plain minimax's."""
-    solution = solve(position)
+    solution = solve(position, every_card=True)
     expected = brute_values(position)
     assert dict(solution.values) == expected
     chooser = max if position.to_move == DECLARER else min
@@ -106,6 +106,8 @@ def test_solver_agrees_with_brute_force_on_endgames(position):
     assert set(solution.best) == {c for c, v in expected.items() if v == best}
     order = [c for c in position.hands[position.to_move] if c in expected]
     assert list(solution.best) == [c for c in order if c in solution.best]  # in the order of the hand
+    quick = solve(position)  # the best cards by null-window searches at the value, without each card's value
+    assert (quick.value, quick.best, quick.values) == (solution.value, solution.best, ())
 
 
 @settings(max_examples=examples(200))
@@ -155,7 +157,7 @@ def test_a_null_the_declarer_must_lose():
 def test_null_best_cards_stay_clean():
     """Null: the declarer's best cards are exactly those after which it can still take no trick."""
     position = Position(GameType.NULL, (parse_cards("7C AC"), parse_cards("8C 9H"), parse_cards("9C 0H")))
-    solution = solve(position)
+    solution = solve(position, every_card=True)
     assert dict(solution.values) == {parse_cards("7C")[0]: 1, parse_cards("AC")[0]: 0}
     assert [str(c) for c in solution.best] == ["7C"]
     assert solution.declarer_wins

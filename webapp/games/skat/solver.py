@@ -25,9 +25,9 @@ CG 2006):
 >>> from webapp.games.skat.rules import parse_cards
 >>> from webapp.games.skat.official import GameType
 >>> position = Position(GameType.GRAND, (parse_cards("JC JS"), parse_cards("AH 7H"), parse_cards("0H 8H")))
->>> result = solve(position)
->>> result.value, [str(c) for c in result.best]
-(25, ['JC', 'JS'])
+>>> result = solve(position, every_card=True)
+>>> result.value, [str(c) for c in result.best], [v for _, v in result.values]
+(25, ['JC', 'JS'], [25, 25])
 """
 
 from __future__ import annotations
@@ -186,7 +186,8 @@ class Solution:
         value: suit games and Grand: the declarer's final card points (``taken``, the skat, the current trick's cards
             if it wins them, and all tricks to come); Null: 1 when the declarer can take no trick, else 0.
         best: the player to move's best cards (every card that reaches ``value``), in the order of its hand.
-        values: the value after each card the player to move may play, in the order of its hand.
+        values: with ``every_card``, the value after each card the player to move may play, in the order of its
+            hand; else empty.
         nodes: the positions searched (a measure of the work).
     """
 
@@ -219,11 +220,21 @@ class Solver:
 
     def __post_init__(self) -> None:
         self.layout = layout(self.game)
+        lay = self.layout
+        self._points = lay.points
+        self._trumps = lay.trumps
+        #: by bit: the cards of its block below it, above it, and its whole block
+        self._below = tuple(lay.block[b] & ((1 << b) - 1) for b in range(len(lay.cards)))
+        self._above = tuple(lay.block[b] & ~((1 << (b + 1)) - 1) for b in range(len(lay.cards)))
+        self._same = lay.block
 
     # -- the public questions -------------------------------------------------------------------------------------
 
-    def solve(self, position: Position) -> Solution:
-        """Solve ``position``: its value, the best cards and every legal card's value.
+    def solve(self, position: Position, every_card: bool = False) -> Solution:
+        """Solve ``position``: its value and the best cards; with ``every_card`` also each legal card's value.
+
+        The value is exact (null-window searches bisecting the range); a card is best when the value after it
+        still reaches the value (one null-window search each), which costs far less than each card's exact value.
 
         Raises:
             NotationError: as :meth:`Position.check`; ``skat.solver.error.game`` for a position of another game.
@@ -232,18 +243,29 @@ class Solver:
         start = self.nodes
         hands, trick, mover = self._bits(position)
         lay = self.layout
-        legal = self._legal(hands[mover], trick)
-        values = []
-        for bit in _bits_of(legal):
-            values.append((lay.cards[bit], self._value_after(hands, position.leader, trick, mover, bit)))
+        null = self.game.is_null
+        base = 0 if null else position.taken + card_points(position.skat)
+        best_value = self.value(position) - base
         order = {card: i for i, card in enumerate(position.hands[mover])}
-        values.sort(key=lambda cv: order[cv[0]])
-        chooser = max if mover == DECLARER else min
-        best_value = chooser(v for _, v in values)
-        base = 0 if self.game.is_null else position.taken + card_points(position.skat)
-        best = tuple(c for c, v in values if v == best_value)
-        values_out = tuple((c, v + base) for c, v in values)
-        return Solution(position, best_value + base, best, values_out, self.nodes - start)
+        legal = sorted(_bits_of(self._legal(hands[mover], trick)), key=lambda b: order[lay.cards[b]])
+        best, values = [], []
+        for bit in legal:
+            after, leader, rest, gain = self._play(hands, position.leader, trick, mover, bit)
+            if every_card:
+                value = self._finish(after, leader, rest, gain)
+                values.append((lay.cards[bit], value + base))
+                is_best = value == best_value
+            elif null:
+                is_best = self._finish(after, leader, rest, gain) == best_value
+            elif mover == DECLARER:
+                need = best_value - gain
+                is_best = need <= 0 or self._search(after, leader, rest, need - 1, need) >= need
+            else:
+                need = best_value - gain
+                is_best = need >= 0 and self._search(after, leader, rest, need, need + 1) <= need
+            if is_best:
+                best.append(lay.cards[bit])
+        return Solution(position, best_value + base, tuple(best), tuple(values), self.nodes - start)
 
     def value(self, position: Position) -> int:
         """The value of ``position`` only (as :attr:`Solution.value`), without each card's value: faster.
@@ -292,22 +314,25 @@ class Solver:
         same = hand & self.layout.block[trick[0]]
         return same or hand
 
-    def _value_after(self, hands: list[int], leader: int, trick: tuple[int, ...], mover: int, bit: int) -> int:
-        """The value (Null: 1/0; else points still to come, this trick's included) after ``mover`` plays ``bit``."""
+    def _play(self, hands: list[int], leader: int, trick: tuple[int, ...], mover: int,
+              bit: int) -> tuple[list[int], int, tuple[int, ...], int]:
+        """``mover`` plays ``bit``: the hands, leader and trick after it, and what the declarer gained (the trick's
+        points when it completes the trick and the declarer wins it; in Null -1 when the declarer wins it)."""
         hands = list(hands)
         hands[mover] &= ~(1 << bit)
         trick = trick + (bit,)
         gain = 0
         if len(trick) == PLAYERS:
             winner = (leader + self._winner_index(trick)) % PLAYERS
-            if self.game.is_null:
-                if winner == DECLARER:
-                    return 0
-            elif winner == DECLARER:
-                gain = _points_of(_mask_of(trick), self.layout.points)
+            if winner == DECLARER:
+                gain = -1 if self.game.is_null else _points_of(_mask_of(trick), self.layout.points)
             leader, trick = winner, ()
+        return hands, leader, trick, gain
+
+    def _finish(self, hands: list[int], leader: int, trick: tuple[int, ...], gain: int) -> int:
+        """The exact value after :meth:`_play` (Null: 1 clean, 0 not; else the points still to come, with gain)."""
         if self.game.is_null:
-            return int(self._null_clean(hands, leader, trick))
+            return 0 if gain < 0 else int(self._null_clean(hands, leader, trick))
         return gain + self._exact(hands, leader, trick)
 
     def _winner_index(self, trick: Sequence[int]) -> int:
@@ -360,25 +385,23 @@ class Solver:
                 return 0
             key = (h0, h1, h2, leader)
             entry = self._table.get(key)
-        if entry is not None:
-            lo, hi, _ = entry
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
-            if lo > alpha:
-                alpha = lo
-            if hi < beta:
-                beta = hi
-        lay = self.layout
-        points = lay.points
-        blocks = lay.block
+            if entry is not None:
+                lo, hi, _ = entry
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+        points = self._points
         mover = (leader + count) % PLAYERS
         hand = h0 if mover == 0 else h1 if mover == 1 else h2
         if count:
-            legal = hand & blocks[trick[0]] or hand
+            legal = hand & self._same[trick[0]] or hand
         else:
             legal = hand
         moves = self._ordered(legal, h0 | h1 | h2, trick, leader, mover, entry)
@@ -386,22 +409,28 @@ class Solver:
         best = -1 if maximise else 1 << 30
         best_move = moves[0]
         a, b = alpha, beta
+        if count == 2:
+            same, trumps = self._same, self._trumps
+            first, second = trick
+            top, top_seat = first, leader
+            if second > first and (same[second] >> first & 1 or trumps >> second & 1):
+                top, top_seat = second, (leader + 1) % PLAYERS
         for bit in moves:
             one = 1 << bit
-            n0, n1, n2 = (h0 ^ one, h1, h2) if mover == 0 else (h0, h1 ^ one, h2) if mover == 1 else (h0, h1, h2 ^ one)
+            if mover == 0:
+                n0, n1, n2 = h0 ^ one, h1, h2
+            elif mover == 1:
+                n0, n1, n2 = h0, h1 ^ one, h2
+            else:
+                n0, n1, n2 = h0, h1, h2 ^ one
             pts = trick_points + points[bit]
             left = rest - points[bit]
             if count == 2:
-                first, second = trick
-                winner_bit = first
-                winner = leader
-                if second > winner_bit and (blocks[second] == blocks[winner_bit] or blocks[second] == lay.trumps):
-                    winner_bit = second
-                    winner = (leader + 1) % PLAYERS
-                if bit > winner_bit and (blocks[bit] == blocks[winner_bit] or blocks[bit] == lay.trumps):
-                    winner = mover
-                gain = pts if winner == DECLARER else 0
-                value = gain + self._node(n0, n1, n2, winner, (), 0, left, a - gain, b - gain)
+                winner = mover if bit > top and (same[bit] >> top & 1 or trumps >> bit & 1) else top_seat
+                if winner == DECLARER:
+                    value = pts + self._node(n0, n1, n2, winner, (), 0, left, a - pts, b - pts)
+                else:
+                    value = self._node(n0, n1, n2, winner, (), 0, left, a, b)
             else:
                 value = self._node(n0, n1, n2, leader, trick + (bit,), pts, left, a, b)
             if maximise:
@@ -411,13 +440,12 @@ class Solver:
                         a = best
                         if a >= b:
                             break
-            else:
-                if value < best:
-                    best, best_move = value, bit
-                    if best < b:
-                        b = best
-                        if a >= b:
-                            break
+            elif value < best:
+                best, best_move = value, bit
+                if best < b:
+                    b = best
+                    if a >= b:
+                        break
         if key is None:
             return best
         lo, hi = (entry[0], entry[1]) if entry is not None else (0, 1 << 30)
@@ -435,46 +463,56 @@ class Solver:
     def _ordered(self, legal: int, live: int, trick: tuple[int, ...], leader: int, mover: int,
                  entry: tuple | None) -> list[int]:
         """The moves to search, equivalent cards merged, the likeliest best first."""
-        lay = self.layout
-        points = lay.points
-        blocks = lay.block
-        live |= _mask_of(trick)
+        points = self._points
+        below, above, same_block = self._below, self._above, self._same
+        for played in trick:
+            live |= 1 << played
         moves = []
-        for bit in _bits_of(legal):
-            below = live & blocks[bit] & ((1 << bit) - 1)
-            if below:
-                prev = below.bit_length() - 1
+        rest = legal
+        while rest:
+            one = rest & -rest
+            rest ^= one
+            bit = one.bit_length() - 1
+            lower = live & below[bit]
+            if lower:
+                prev = lower.bit_length() - 1
                 if legal >> prev & 1 and points[prev] == points[bit]:
                     continue  # the same as the card just below it
             moves.append(bit)
         if len(moves) == 1:
             return moves
-        declarer_side = mover == DECLARER
         if trick:
             winner_bit = trick[0]
             winner = leader
-            for i, played in enumerate(trick[1:], 1):
-                if played > winner_bit and (blocks[played] == blocks[winner_bit] or blocks[played] == lay.trumps):
+            trumps = self._trumps
+            for i in range(1, len(trick)):
+                played = trick[i]
+                if played > winner_bit and (same_block[played] & (1 << winner_bit) or trumps >> played & 1):
                     winner_bit, winner = played, (leader + i) % PLAYERS
-            friend_wins = (winner == DECLARER) == declarer_side
-
-            def score(bit: int) -> int:
-                beats = bit > winner_bit and (blocks[bit] == blocks[winner_bit] or blocks[bit] == lay.trumps)
-                if beats:
-                    return 1000 + points[bit] * 4 - (bit & 31)  # the cheapest winner, points taken home
-                if friend_wins:
-                    return 500 + points[bit] * 4  # give points to the partner's trick
-                return -points[bit] * 4 - (bit & 31)  # a lost trick: the lowest card
+            friend_wins = (winner == DECLARER) == (mover == DECLARER)
+            scored = []
+            for bit in moves:
+                if bit > winner_bit and (same_block[bit] >> winner_bit & 1 or trumps >> bit & 1):
+                    score = 1000 + points[bit] * 4 - bit  # the cheapest winner, points taken home
+                elif friend_wins:
+                    score = 500 + points[bit] * 4  # give points to the partner's trick
+                else:
+                    score = -points[bit] * 4 - bit  # a lost trick: the lowest card
+                scored.append((score, bit))
         else:
-            def score(bit: int) -> int:
-                higher = live & blocks[bit] & ~((1 << (bit + 1)) - 1)
-                if not higher:
-                    return 1000 + points[bit]  # a sure winner of its block
-                return -points[bit] - (bit & 31) // 4
-        moves.sort(key=score, reverse=True)
-        if entry is not None and entry[2] in moves:
-            moves.remove(entry[2])
-            moves.insert(0, entry[2])
+            scored = []
+            for bit in moves:
+                if live & above[bit]:
+                    scored.append((-points[bit] - (bit >> 2), bit))
+                else:
+                    scored.append((1000 + points[bit], bit))  # a sure winner of its block
+        scored.sort(reverse=True)
+        moves = [bit for _, bit in scored]
+        if entry is not None:
+            first = entry[2]
+            if first != moves[0] and first in moves:
+                moves.remove(first)
+                moves.insert(0, first)
         return moves
 
     def _null_clean(self, hands: list[int], leader: int, trick: tuple[int, ...]) -> bool:
@@ -556,11 +594,11 @@ def _points_of(mask: int, points: Sequence[int]) -> int:
     return total
 
 
-def solve(position: Position, node_limit: int | None = None) -> Solution:
+def solve(position: Position, node_limit: int | None = None, every_card: bool = False) -> Solution:
     """Solve one position with a fresh :class:`Solver` (see :meth:`Solver.solve`).
 
     Raises:
         NotationError: as :meth:`Position.check`.
         SearchLimit: the search passed ``node_limit``.
     """
-    return Solver(position.game, node_limit).solve(position)
+    return Solver(position.game, node_limit).solve(position, every_card)
