@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 import pytest
 
@@ -132,6 +133,7 @@ def test_a_damaged_cookie_starts_a_new_game(client):
 
 def test_the_coach_gets_ready_without_blocking_the_page(app, client, monkeypatch, tmp_path):
     app.config["YAHTZEE_TABLE_DIR"] = str(tmp_path / "empty")
+    app.config["YAHTZEE_SHIPPED_TABLE"] = False  # the fallback: no shipped table either
 
     def failing_table(*args, **kwargs):
         raise MemoryError("no room")
@@ -172,6 +174,7 @@ def test_a_damaged_table_file_is_not_a_500(app, client, tmp_path, monkeypatch):
     store.path().write_bytes(b"not a table")
     monkeypatch.setattr(yahtzee_table.ys, "compute_table", lambda *a, **k: (_ for _ in ()).throw(OSError("disk full")))
     app.config["YAHTZEE_TABLE_DIR"] = str(folder)
+    app.config["YAHTZEE_SHIPPED_TABLE"] = False  # the fallback: no shipped table either
     set_state(client, coach=True)
     response = client.get("/yahtzee")
     assert response.status_code == 200
@@ -187,3 +190,15 @@ def test_a_roll_by_htmx_scrolls_the_game_into_view_and_keeps_the_address(client)
     assert "HX-Push-Url" not in response.headers
     response = post(client, "hold-0")
     assert response.status_code == 200 and "HX-Reswap" not in response.headers  # a kept die: the page stays still
+
+
+def test_the_coach_is_ready_on_the_first_load_with_a_fresh_instance_folder(app, client, tmp_path):
+    """Issue 33: no "getting ready (0 %)": the table ships with the package, an empty instance folder is enough."""
+    app.config.pop("YAHTZEE_TABLE_DIR", None)
+    app.instance_path = str(tmp_path / "fresh-instance")
+    started = time.perf_counter()
+    response = post(client, "coach-on")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and time.perf_counter() - started < 5
+    assert "getting ready" not in html and 'id="yz-coach-steps"' in html
+    assert not list((tmp_path / "fresh-instance").glob("yahtzee-*"))  # nothing computed or copied

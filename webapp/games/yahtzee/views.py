@@ -120,9 +120,10 @@ class Game(ProblemTracker):
 
 
 def table_store() -> yahtzee_table.TableStore:
-    """The strategy tables of this app: ``YAHTZEE_TABLE_DIR`` or the instance folder."""
+    """The strategy tables of this app: ``YAHTZEE_TABLE_DIR`` or the instance folder, then the shipped table."""
     stores = current_app.extensions[yahtzee_table.EXTENSION]
-    return stores.for_folder(yahtzee_table.app_folder(current_app.config, current_app.instance_path))
+    return stores.for_folder(yahtzee_table.app_folder(current_app.config, current_app.instance_path),
+                             yahtzee_table.app_shipped(current_app.config))
 
 
 def coach_view(game: Game) -> dict:
