@@ -125,7 +125,7 @@ def advise_command(dice: str, roll: int | None, card: str, joker: y.JokerRule, t
                                    html=False)
             value = format_decimal(choice.value, format="0.00")  # 254.88 / 254,88 in the reader's language
             click.echo(f"{'*' if choice.best else ' '} {value:>8}  {what}")
-        click.echo("\n".join(render_steps(advice.steps, html=False)))
+        click.echo("\n".join(render_steps(advice.steps + advice.why, html=False)))
 
 
 def _compute(store: yahtzee_table.TableStore, joker: y.JokerRule, update, again: bool = False):
