@@ -202,3 +202,36 @@ def test_the_coach_is_ready_on_the_first_load_with_a_fresh_instance_folder(app, 
     assert response.status_code == 200 and time.perf_counter() - started < 5
     assert "getting ready" not in html and 'id="yz-coach-steps"' in html
     assert not list((tmp_path / "fresh-instance").glob("yahtzee-*"))  # nothing computed or copied
+
+
+def test_the_coach_speaks_in_words_and_keeps_its_numbers_behind_why(client, yahtzee_strategy):
+    """Issue 33: no "expected final score 253.0" or "0.8 points better" in the advice a child reads first."""
+    set_state(client, dice="66612", roll=1, coach=True)
+    html = client.get("/yahtzee").get_data(as_text=True)
+    advice = re.search(r'<ol class="steps" id="yz-coach-steps">(.*?)</ol>', html, re.S).group(1)
+    assert "Best: keep the dice showing 6, 6, 6 and roll 2 dice again." in advice
+    assert not re.search(r"\d+\.\d|expected|better on average|%", advice)
+    keeps = re.search(r'<table class="coach-keeps".*?</table>', html, re.S).group(0)
+    assert "★★★" in keeps and "best" in keeps and not re.search(r"\d+\.\d", keeps)
+    why = re.search(r'<details class="why" id="yz-coach-why">(.*?)</details>', html, re.S).group(1)
+    assert "you can expect" in why and "Chance of Four of a Kind" in why and re.search(r"\d{3}\.\d", why)
+    card = re.search(r'<section class="yz-card".*?</section>', html, re.S).group(0)
+    assert re.search(r'class="coach-value"><span class="stars rating-\w+"', card)
+    assert not re.search(r'class="coach-value">\d', card)
+    client.set_cookie("lang", "de")
+    html = client.get("/yahtzee").get_data(as_text=True)
+    assert "Am besten: Behalte die Würfel mit 6, 6, 6" in html and "Warum? Die Zahlen des Trainers" in html
+
+
+def test_the_end_of_a_game_encourages_with_words(client):
+    set_state(client, card="aces=3,twos=6,threes=9,fours=12,fives=15,sixes=18,3kind=20,4kind=0,fullhouse=25,"
+                           "small=30,large=40,yahtzee=0", dice="12345", roll=1)
+    assert post(client, "place-chance").status_code == 200
+    html = client.get("/yahtzee").get_data(as_text=True)
+    ending = re.search(r'<div class="ending" id="yz-ending">(.*?)</div>', html, re.S).group(1)
+    items = re.findall(r"<li[^>]*>(.*?)</li>", ending, re.S)
+    assert len(items) == 2 and items[0] == "228 points: that is a really strong game!"
+    assert items[1].startswith("Next time: when three or four dice show the same number")
+    client.set_cookie("lang", "de")
+    html = client.get("/yahtzee").get_data(as_text=True)
+    assert "Nächstes Mal:" in html
