@@ -155,7 +155,7 @@ def runner(app):
 
 @pytest.fixture(scope="session")
 def yahtzee_strategy():
-    """The optimal Yahtzee strategy (forced joker rule), its table computed at most once a session."""
-    from webapp.games.yahtzee.table import TableStore
+    """The optimal Yahtzee strategy (forced joker rule): the table shipped with the package."""
+    from webapp.games.yahtzee.table import SHIPPED, TableStore
 
-    return TableStore(os.environ["KARTENSCHULE_YAHTZEE_TABLE_DIR"]).ensure()
+    return TableStore(os.environ["KARTENSCHULE_YAHTZEE_TABLE_DIR"], shipped=SHIPPED).ensure()

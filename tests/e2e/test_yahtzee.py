@@ -45,7 +45,8 @@ def test_a_full_game_with_the_coach(page: Page, yahtzee_strategy):
     page.goto("/yahtzee")
     htmx_click(page, page.locator("#yz-coach-toggle"))
     expect(page.locator("#yz-coach-toggle")).to_have_attribute("aria-pressed", "true")
-    expect(page.locator("#yz-coach-steps")).to_contain_text("you can expect 254.6 points")
+    expect(page.locator("#yz-coach-steps")).to_contain_text("Roll the dice!")  # in words; the number behind "why?"
+    expect(page.locator("#yz-coach-numbers")).to_contain_text("you can expect 254.6 points")
     for turn in range(1, 14):
         expect(page.locator("#yz-status")).to_contain_text(f"Turn {turn} of 13")
         htmx_click(page, page.locator("#yz-roll"))

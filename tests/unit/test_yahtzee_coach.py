@@ -20,7 +20,8 @@ def test_the_whole_game_is_worth_254_5877(yahtzee_strategy):
     # the optimal expected score under the forced joker rule (issue 7; Verhoeff's 254.5896 is free placement)
     assert ys.expected_score(yahtzee_strategy.table) == pytest.approx(254.5877, abs=5e-5)
     advice = coach.advise(yahtzee_strategy, y.Scorecard.empty(), None, 0)
-    assert advice.steps[0].code == "yahtzee.coach.start" and advice.steps[0]["value"] == 254.6
+    assert advice.steps[0].code == "yahtzee.coach.roll_first"  # in words; the number is behind "why?"
+    assert advice.why[0].code == "yahtzee.coach.start" and advice.why[0]["value"] == 254.6
 
 
 def test_next_roll_chances_are_exact():
@@ -67,7 +68,8 @@ def test_the_coach_keeps_a_four_of_a_kind_draw_and_explains_it(yahtzee_strategy)
     advice = coach.advise(yahtzee_strategy, y.Scorecard.empty(), (6, 6, 6, 1, 2), 1)
     assert advice.best.keep == (6, 6, 6)
     codes = [s.code for s in advice.steps]
-    assert codes[0] == "yahtzee.coach.keep" and "yahtzee.coach.chance" in codes
+    assert codes[0] == "yahtzee.coach.keep" and "yahtzee.coach.aim" in codes
+    assert "yahtzee.coach.chance" in [s.code for s in advice.why]
 
 
 def test_last_roll_with_a_yahtzee_goes_to_the_yahtzee_box(yahtzee_strategy):
@@ -80,5 +82,32 @@ def test_the_coach_counts_the_yahtzee_bonus_chance(yahtzee_strategy):
     card = y.parse_card("yahtzee=50,3kind=20,4kind=0")
     advice = coach.advise(yahtzee_strategy, card, (6, 6, 6, 6, 1), 1)
     assert advice.best.keep == (6, 6, 6, 6)
-    named = {s["category"]: s["percent"] for s in advice.steps if s.code == "yahtzee.coach.chance"}
+    named = {s["category"]: s["percent"] for s in advice.why if s.code == "yahtzee.coach.chance"}
     assert named[C.YAHTZEE] == round(100 / 6, 1)  # one die must show a 6
+
+
+#: Parameters that carry the coach's numbers: never in the words a child reads first (issue 33).
+NUMBERS = {"value", "margin", "percent"}
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(card=cards, roll=dice, rolled=st.sampled_from([1, 2, 3]))
+def test_the_advice_speaks_in_words_and_rates_every_choice(yahtzee_strategy, card, roll, rolled):
+    """The steps name what to do without expected scores, margins or percentages; those are in ``why``.
+    Every choice is rated: the best one "best", one within GOOD_MARGIN points "good", the others "not so good"."""
+    if card.is_complete:
+        return
+    advice = coach.advise(yahtzee_strategy, card, roll, rolled)
+    assert all(not NUMBERS & {name for name, _ in step.params} for step in advice.steps), advice.steps
+    assert advice.why and advice.why[0]["value"] == round(advice.best.value, 1)
+    top = advice.choices[0].value
+    assert advice.choices[0].rating is coach.Rating.BEST
+    for choice in advice.choices[1:]:
+        wanted = coach.Rating.GOOD if top - choice.value <= coach.GOOD_MARGIN else coach.Rating.NOT_SO_GOOD
+        assert choice.rating is wanted and not choice.best
+
+
+def test_ratings_in_stars():
+    assert [r.stars for r in coach.Rating] == [3, 2, 1]
+    assert coach.rate(250.0, 251.5) is coach.Rating.GOOD and coach.rate(240.0, 251.5) is coach.Rating.NOT_SO_GOOD
+    assert coach.rate(251.5, 251.5, best=True) is coach.Rating.BEST

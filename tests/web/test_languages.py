@@ -375,7 +375,7 @@ def test_decimals_are_written_the_local_way(app, lang, expected):
 def test_a_decimal_in_an_explanation_is_local(app, lang):
     """The Yahtzee coach's expected score, 254.59 points, reads 254,6 in fr/es/pt."""
     with app.test_request_context(), force_locale(lang):
-        text = render_step(Step("yahtzee.coach.reroll_all", value=254.59), html=False)
+        text = render_step(Step("yahtzee.coach.expect", value=254.59), html=False)
     assert "254,6" in text and "254.6" not in text
 
 

@@ -289,3 +289,55 @@ def test_a_signed_link_to_an_impossible_game_is_a_400_with_a_clear_message(app, 
     response = client.get(f"/pokerface?g={token}", headers=EN)
     html = response.get_data(as_text=True)
     assert response.status_code == 400 and "This game link is broken" in html and "Round 1 of 10" in html
+
+
+def _at_step_3(client, seed):
+    url = follow(client, f"/pokerface?seed={seed}")
+    url = follow(client, url + "&action=exchange")
+    return follow(client, url + "&action=extras&n=2")
+
+
+@pytest.mark.parametrize("headers", [EN, HX])
+def test_show_these_five_with_no_card_chosen_is_refused_with_a_reason(client, headers):
+    """Issue 33: "Show these five" looks disabled while fewer than five cards are chosen, and a request that
+    shows none anyway (an old page, a hand-made link) answers 422 with the reason, the round unchanged."""
+    url = _at_step_3(client, "empty-reveal")
+    html = client.get(url, headers=EN).get_data(as_text=True)
+    assert re.search(r'id="poker-reveal"[^>]* disabled aria-describedby="poker-reveal-why"', html)
+    assert 'id="poker-reveal-why"' in html and "0 chosen" in html
+    g = url.split("g=")[1]
+    response = client.get(f"/pokerface?g={g}&action=reveal", headers=headers)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422 and "You need 5 cards, not 0." in html
+    assert "Step 3: show your best five" in html and 'id="poker-showdown"' not in html
+    german = client.get(f"/pokerface?g={g}&action=reveal", headers=DE)
+    assert german.status_code == 422 and "nicht 0" in german.get_data(as_text=True)
+    five = client.get(f"/pokerface?g={g}&sel=0,1,2,3,4", headers=EN).get_data(as_text=True)
+    assert re.search(r'id="poker-reveal"[^>]*value="reveal">', five)  # five chosen: enabled
+
+
+def test_the_winner_wins_the_point_in_words(client):
+    """Not "You point!" / "Du Punkt!": the winner's label is a sentence, in every language."""
+    url = _at_step_3(client, "point-words")
+    url = follow(client, url + "&action=best")
+    url = follow(client, url + "&action=reveal")
+    html = client.get(url, headers=EN).get_data(as_text=True)
+    assert re.search(r"You win the point!|(Leo|Mia|Ben) wins the point!", html) and "point!</span>" in html
+    assert not re.search(r">(You|Leo|Mia|Ben) <span class=\"win-mark", html)
+    german = client.get(url, headers=DE).get_data(as_text=True)
+    assert re.search(r"Du bekommst den Punkt!|(Leo|Mia|Ben) bekommt den Punkt!", german) and "Du Punkt" not in german
+
+
+def test_the_end_of_a_game_encourages_with_words(client):
+    url = follow(client, "/pokerface?seed=ending-words")
+    for number in range(1, 11):
+        for action in ("action=exchange", "action=extras&n=3", "action=best", "action=reveal"):
+            url = follow(client, url + "&" + action)
+        if number < 10:
+            url = follow(client, url + "&action=next")
+    for headers, well in ((EN, r"Your best hand|You won \d+ rounds?|You played all ten"),
+                          (DE, r"Deine beste Hand|Du hast \d+ Runden? gegen|Du hast alle zehn")):
+        html = client.get(url, headers=headers).get_data(as_text=True)
+        ending = re.search(r'<div class="ending" id="poker-ending">(.*?)</div>', html, re.S).group(1)
+        items = re.findall(r"<li[^>]*>(.*?)</li>", ending, re.S)
+        assert len(items) == 2 and re.search(well, items[0]) and re.match(r"(Next time|Nächstes Mal):", items[1])

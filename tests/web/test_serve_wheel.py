@@ -35,7 +35,10 @@ EXTRA_PAGES = ["/skat?rules=official"]
 #: What a wheel must carry beside the Python modules.
 DATA = ["webapp/templates/base.html", "webapp/templates/classroom/present.html", "webapp/static/vendor/htmx.min.js",
         "webapp/static/css/app.css", "webapp/translations/de/LC_MESSAGES/messages.mo",
-        "webapp/migrations/env.py", "webapp/migrations/script.py.mako"]
+        "webapp/migrations/env.py", "webapp/migrations/script.py.mako",
+        "webapp/games/yahtzee/data/yahtzee-forced-v1.npz"]
+#: A wheel a school downloads stays small (the Yahtzee coach's table is about 2.3 MB of it).
+MAX_WHEEL_BYTES = 5_000_000
 LEFT_OUT = shutil.ignore_patterns(".git", ".venv", "node_modules", "test-artifacts", "build", "dist", "instance",
                                   "*.egg-info", "__pycache__", "*.pyc", "*.mo", ".pytest_cache", ".hypothesis")
 
@@ -53,8 +56,6 @@ def _clean_env() -> dict:
     """This process's environment without what would let the new environment see the repository."""
     env = {key: value for key, value in os.environ.items()
            if key not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV") and not key.startswith("KARTENSCHULE_")}
-    # the Yahtzee strategy table of the test session (data, not code), so that no page starts computing it
-    env["KARTENSCHULE_YAHTZEE_TABLE_DIR"] = os.environ["KARTENSCHULE_YAHTZEE_TABLE_DIR"]
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     return env
 
@@ -72,6 +73,8 @@ def test_the_installed_wheel_serves_every_page(tmp_path, app):
     if not (ROOT / "static" / "vendor" / "htmx.min.js").is_file():
         pytest.fail("static/vendor/htmx.min.js is missing: `make vendor` first (the build refuses without it)")
     env = _clean_env()
+    # an empty table folder: the Yahtzee coach must use the table shipped in the wheel, never compute one
+    env["KARTENSCHULE_YAHTZEE_TABLE_DIR"] = str(tmp_path / "tables")
     source = tmp_path / "src"
     shutil.copytree(ROOT, source, ignore=LEFT_OUT)
     # built by the locked setuptools and Babel of this virtualenv, as `make dist` does
@@ -79,12 +82,13 @@ def test_the_installed_wheel_serves_every_page(tmp_path, app):
     wheel = next((tmp_path / "dist").glob("kartenschule-*.whl"))
     sdist = next((tmp_path / "dist").glob("kartenschule-*.tar.gz"))
     names = set(zipfile.ZipFile(wheel).namelist())
+    assert wheel.stat().st_size < MAX_WHEEL_BYTES, wheel.stat().st_size
     assert not [path for path in DATA if path not in names], sorted(names)
     assert not [name for name in names if name.startswith(("tests/", "templates/", "static/"))]
     with tarfile.open(sdist) as archive:
         members = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     assert {"static/vendor/htmx.min.js", "templates/base.html", "webapp/translations/de/LC_MESSAGES/messages.po",
-            "setup.py", "MANIFEST.in"} <= members
+            "setup.py", "MANIFEST.in", "webapp/games/yahtzee/data/yahtzee-forced-v1.npz"} <= members
 
     environment = tmp_path / "venv"
     venv.EnvBuilder(with_pip=False, system_site_packages=False).create(environment)
@@ -101,6 +105,10 @@ def test_the_installed_wheel_serves_every_page(tmp_path, app):
     assert [str(req) for req in requires if any(spec.operator in ("==", "===") for spec in req.specifier)] == []
     where = _run([bin_dir / "python", "-c", "import webapp; print(webapp.__file__)"], tmp_path, env).strip()
     assert Path(where).is_relative_to(environment) and not Path(where).is_relative_to(ROOT)
+    # the coach's table comes with the wheel: advice at once, nothing computed into the (empty) table folder
+    advice = _run([bin_dir / "kartenschule", "yahtzee", "advise", "--dice", "66612"], tmp_path, env, timeout=60)
+    assert advice.startswith("*") and "6, 6, 6" in advice, advice
+    assert not (tmp_path / "tables").exists() or not any((tmp_path / "tables").glob("*.npy"))
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"

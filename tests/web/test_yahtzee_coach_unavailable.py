@@ -13,6 +13,7 @@ from webapp.games.yahtzee import table as yahtzee_table
 
 def test_full_disk_coach_says_why_and_page_views_do_not_restart_it(app, monkeypatch, tmp_path):
     app.config["YAHTZEE_TABLE_DIR"] = str(tmp_path / "tables")
+    app.config["YAHTZEE_SHIPPED_TABLE"] = False  # the fallback: no shipped table either
     calls = []
 
     def fake_table(joker, progress=None, workers=None):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 import pytest
 
@@ -132,6 +133,7 @@ def test_a_damaged_cookie_starts_a_new_game(client):
 
 def test_the_coach_gets_ready_without_blocking_the_page(app, client, monkeypatch, tmp_path):
     app.config["YAHTZEE_TABLE_DIR"] = str(tmp_path / "empty")
+    app.config["YAHTZEE_SHIPPED_TABLE"] = False  # the fallback: no shipped table either
 
     def failing_table(*args, **kwargs):
         raise MemoryError("no room")
@@ -172,6 +174,7 @@ def test_a_damaged_table_file_is_not_a_500(app, client, tmp_path, monkeypatch):
     store.path().write_bytes(b"not a table")
     monkeypatch.setattr(yahtzee_table.ys, "compute_table", lambda *a, **k: (_ for _ in ()).throw(OSError("disk full")))
     app.config["YAHTZEE_TABLE_DIR"] = str(folder)
+    app.config["YAHTZEE_SHIPPED_TABLE"] = False  # the fallback: no shipped table either
     set_state(client, coach=True)
     response = client.get("/yahtzee")
     assert response.status_code == 200
@@ -187,3 +190,48 @@ def test_a_roll_by_htmx_scrolls_the_game_into_view_and_keeps_the_address(client)
     assert "HX-Push-Url" not in response.headers
     response = post(client, "hold-0")
     assert response.status_code == 200 and "HX-Reswap" not in response.headers  # a kept die: the page stays still
+
+
+def test_the_coach_is_ready_on_the_first_load_with_a_fresh_instance_folder(app, client, tmp_path):
+    """Issue 33: no "getting ready (0 %)": the table ships with the package, an empty instance folder is enough."""
+    app.config.pop("YAHTZEE_TABLE_DIR", None)
+    app.instance_path = str(tmp_path / "fresh-instance")
+    started = time.perf_counter()
+    response = post(client, "coach-on")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and time.perf_counter() - started < 5
+    assert "getting ready" not in html and 'id="yz-coach-steps"' in html
+    assert not list((tmp_path / "fresh-instance").glob("yahtzee-*"))  # nothing computed or copied
+
+
+def test_the_coach_speaks_in_words_and_keeps_its_numbers_behind_why(client, yahtzee_strategy):
+    """Issue 33: no "expected final score 253.0" or "0.8 points better" in the advice a child reads first."""
+    set_state(client, dice="66612", roll=1, coach=True)
+    html = client.get("/yahtzee").get_data(as_text=True)
+    advice = re.search(r'<ol class="steps" id="yz-coach-steps">(.*?)</ol>', html, re.S).group(1)
+    assert "Best: keep the dice showing 6, 6, 6 and roll 2 dice again." in advice
+    assert not re.search(r"\d+\.\d|expected|better on average|%", advice)
+    keeps = re.search(r'<table class="coach-keeps".*?</table>', html, re.S).group(0)
+    assert "★★★" in keeps and "best" in keeps and not re.search(r"\d+\.\d", keeps)
+    why = re.search(r'<details class="why" id="yz-coach-why">(.*?)</details>', html, re.S).group(1)
+    assert "you can expect" in why and "Chance of Four of a Kind" in why and re.search(r"\d{3}\.\d", why)
+    card = re.search(r'<section class="yz-card".*?</section>', html, re.S).group(0)
+    assert re.search(r'class="coach-value"><span class="stars rating-\w+"', card)
+    assert not re.search(r'class="coach-value">\d', card)
+    client.set_cookie("lang", "de")
+    html = client.get("/yahtzee").get_data(as_text=True)
+    assert "Am besten: Behalte die Würfel mit 6, 6, 6" in html and "Warum? Die Zahlen des Trainers" in html
+
+
+def test_the_end_of_a_game_encourages_with_words(client):
+    set_state(client, card="aces=3,twos=6,threes=9,fours=12,fives=15,sixes=18,3kind=20,4kind=0,fullhouse=25,"
+                           "small=30,large=40,yahtzee=0", dice="12345", roll=1)
+    assert post(client, "place-chance").status_code == 200
+    html = client.get("/yahtzee").get_data(as_text=True)
+    ending = re.search(r'<div class="ending" id="yz-ending">(.*?)</div>', html, re.S).group(1)
+    items = re.findall(r"<li[^>]*>(.*?)</li>", ending, re.S)
+    assert len(items) == 2 and items[0] == "228 points: that is a really strong game!"
+    assert items[1].startswith("Next time: when three or four dice show the same number")
+    client.set_cookie("lang", "de")
+    html = client.get("/yahtzee").get_data(as_text=True)
+    assert "Nächstes Mal:" in html

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from webapp.games.pokerface.rules import Category, Rank, Ranks, Suit
-from webapp.core.markers import N_
+from webapp.core.markers import N_, NP_
 
 MESSAGES: dict[str, Any] = {
     # Input errors
@@ -48,6 +48,22 @@ MESSAGES: dict[str, Any] = {
     "poker.showdown.ties": N_("%(winner)s – %(other)s: %(why)s"),
     "poker.showdown.winner": N_("The round goes to %(player)s: one point."),
     "poker.showdown.shared": N_("The best hands tie, so each of them gets a point: %(players)s."),
+    # The end of a game: one thing that went well, one thing to try next time (ending.py)
+    "poker.end.good.best_hand": N_("Your best hand in this game: %(category)s. Well spotted!"),
+    "poker.end.good.rounds": NP_(
+        "You won %(count)s round against three bots: well played!",
+        "You won %(count)s rounds against three bots: well played!",
+        "count",
+    ),
+    "poker.end.good.finished": N_("You played all ten rounds to the end. Every round teaches you the hands better."),
+    "poker.end.try.best_five": NP_(
+        "Next time: look for the cards with a dot before you show. In %(count)s round a better five was in your hand.",
+        "Next time: look for the cards with a dot before you show. In %(count)s rounds a better five was in your hand.",
+        "count",
+    ),
+    "poker.end.try.extras": N_("Next time: take three extra cards more often. More cards give you more choice for your best five."),
+    "poker.end.try.swap": N_("Next time: swap the cards that do not fit your hand, like a single low card. New cards give new chances."),
+    "poker.end.try.watch": N_("Next time: watch which hands Leo, Mia and Ben show, and find them in “Which hands are best?”."),
     # "Which hand wins?"
     "poker.quiz.winner": N_("So hand %(hand)s wins."),
     "poker.quiz.tie": N_("So it is a tie."),

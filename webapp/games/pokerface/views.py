@@ -23,6 +23,7 @@ from flask import Blueprint, current_app, redirect, render_template, request, ur
 from flask_babel import gettext
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from webapp.games.pokerface import ending as poker_ending
 from webapp.games.pokerface import rules as pf
 from webapp.games.pokerface.game import (TABLE, Action, Best, Exchange, Extras, Game, Hint, NewGame, Next, Phase,
                                          Reveal, Select, Toggle)
@@ -166,6 +167,7 @@ def page():
         context["result"] = results[-1]
         if game.over:
             context["game_winners"] = [players[i] for i in pf.game_winners(points)]
+            context["ending"] = poker_ending.encouragement(game, points, results)
     action = request.args.get("action")
     new_step = action in NEW_STEPS  # a new round or game pushes a history entry; every other click replaces it
     response = page_or_fragment("pokerface/page.html", "pokerface/_game.html", problems.status,

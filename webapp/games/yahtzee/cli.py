@@ -3,7 +3,8 @@
     kartenschule yahtzee 55552                          -> what each box gives (same as `score`)
     kartenschule yahtzee score 44444 --card "yahtzee=50,fours=12" --explain
     kartenschule yahtzee advise --dice 55521 --roll 1 --card "aces=3,chance=22"
-    kartenschule yahtzee table                          -> compute the strategy table once (~20-35 s)
+    kartenschule yahtzee table --joker free             -> compute a strategy table once (~20-35 s)
+    kartenschule yahtzee table --ship                   -> compute the shipped (forced joker) table anew
     kartenschule yahtzee tournament --games 1000 dummy heuristic optimal mybot.py:MyBot exec:./mybot
 
 Dice are five digits 1-6. A score card is ``box=points`` items separated by
@@ -124,7 +125,7 @@ def advise_command(dice: str, roll: int | None, card: str, joker: y.JokerRule, t
                                    html=False)
             value = format_decimal(choice.value, format="0.00")  # 254.88 / 254,88 in the reader's language
             click.echo(f"{'*' if choice.best else ' '} {value:>8}  {what}")
-        click.echo("\n".join(render_steps(advice.steps, html=False)))
+        click.echo("\n".join(render_steps(advice.steps + advice.why, html=False)))
 
 
 def _compute(store: yahtzee_table.TableStore, joker: y.JokerRule, update, again: bool = False):
@@ -139,9 +140,18 @@ def _compute(store: yahtzee_table.TableStore, joker: y.JokerRule, update, again:
 @JOKER
 @TABLE_DIR
 @click.option("--force", is_flag=True, help="Compute again even if the table exists.")
-def table_command(joker: y.JokerRule, table_dir: Path | None, force: bool) -> None:
-    """Compute the optimal-strategy table once and save it (prints the expected score)."""
+@click.option("--ship", is_flag=True,
+              help="Compute the table and write it into the package (webapp/games/yahtzee/data/), "
+                   "where the app finds it when its folder has none: for developers, after the strategy changes.")
+def table_command(joker: y.JokerRule, table_dir: Path | None, force: bool, ship: bool) -> None:
+    """Compute the optimal-strategy table once and save it (prints the expected score).
+
+    The official (forced joker) table ships with the package, so the app needs no computation; this makes a
+    table for ``--joker free`` or a folder of its own, or (``--ship``) the shipped table anew."""
     store = _store(table_dir)
+    if ship:  # never the shipped file itself: the table is computed from the rules
+        store = yahtzee_table.TableStore(store.folder, store.workers)
+        force = True
     strategy = None if force else store.load(joker)
     started = time.perf_counter()
     if strategy is None:
@@ -150,8 +160,13 @@ def table_command(joker: y.JokerRule, table_dir: Path | None, force: bool) -> No
             strategy = _compute(store, joker, update, again=force)
     from webapp.games.yahtzee.strategy import expected_score
 
+    where = store.path(joker)
+    if ship:
+        where = yahtzee_table.shipped_path(joker)
+        where.parent.mkdir(parents=True, exist_ok=True)
+        yahtzee_table.save_shipped(strategy.table, where)
     click.echo(f"expected score {expected_score(strategy.table):.4f} ({joker} joker); "
-               f"{time.perf_counter() - started:.1f} s; {store.path(joker)}")
+               f"{time.perf_counter() - started:.1f} s; {where}")
 
 
 @group.command("tournament")

@@ -1,11 +1,18 @@
 """The optimal-strategy table on disk: computed once, cached in a folder, loaded on demand.
 
 The table (:func:`webapp.games.yahtzee.strategy.compute_table`, about 20 s on
-two cores) is saved as ``yahtzee-<joker>-v<format>.npy`` in the app's instance
-folder (or ``YAHTZEE_TABLE_DIR``). The web page never waits for it: when the
-coach is wanted and the table is missing, :meth:`TableStore.strategy` hands the
-computation to the store's one background worker and answers ``None`` ("the
-coach is getting ready") until the file exists.
+two cores) ships with the package for the official (forced) joker rule:
+``webapp/games/yahtzee/data/yahtzee-forced-v<format>.npz``, the reachable states'
+values compressed (about 2.3 MB; :func:`save_shipped` writes it, ``kartenschule
+yahtzee table --ship`` makes it anew). So the coach is ready on the first page
+load of a fresh clone or an installed wheel; no child waits for a computation.
+
+A table computed here (the free joker rule, ``kartenschule yahtzee table``) is
+saved as ``yahtzee-<joker>-v<format>.npy`` in the app's instance folder (or
+``YAHTZEE_TABLE_DIR``); a store looks there first, then at the shipped table.
+Only when both are missing or damaged does :meth:`TableStore.strategy` hand the
+computation to the store's one background worker and answer ``None`` ("the
+coach is getting ready") until the file exists: the page never waits for it.
 
 Computed once, written whole, never retried in a loop:
 
@@ -35,6 +42,8 @@ import os
 import shutil
 import threading
 import time
+import zipfile
+import zlib
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,6 +62,9 @@ RETRY_AFTER = 600.0
 SPARE_BYTES = 1 << 20
 
 logger = logging.getLogger(__name__)
+
+#: The folder of the tables shipped with the package (``yahtzee-<joker>-v<format>.npz``).
+SHIPPED = Path(__file__).resolve().parent / "data"
 
 #: A table computation: ``compute(joker, progress=..., workers=...)`` returns the table
 #: (see :func:`~webapp.games.yahtzee.strategy.compute_table`, the default).
@@ -137,6 +149,8 @@ class TableStore:
             looked up at each call); tests pass a tiny fake.
         retry_after: seconds after a failed background computation before :meth:`strategy` asks again.
         clock: monotonic seconds (``time.monotonic``; tests pass their own).
+        shipped: the folder of the tables shipped with the package (:data:`SHIPPED`), read when the
+            folder has none; ``None``: only the folder's own tables (tests of the background computation).
 
     Attributes:
         progress: joker rule -> fraction (0..1) of the table computed so far.
@@ -148,8 +162,10 @@ class TableStore:
     """
 
     def __init__(self, folder: str | Path, workers: int | None = None, compute: Compute | None = None,
-                 retry_after: float = RETRY_AFTER, clock: Callable[[], float] = time.monotonic) -> None:
+                 retry_after: float = RETRY_AFTER, clock: Callable[[], float] = time.monotonic,
+                 shipped: str | Path | None = None) -> None:
         self.folder = Path(folder)
+        self.shipped = Path(shipped) if shipped is not None else None
         self.workers = ys.check_workers(workers)
         self.retry_after = float(retry_after)
         self._compute = compute
@@ -167,19 +183,16 @@ class TableStore:
         return self.folder / f"yahtzee-{joker}-v{ys.FORMAT_VERSION}.npy"
 
     def load(self, joker: y.JokerRule = y.FORCED) -> ys.Strategy | None:
-        """The strategy from the file, or ``None`` when the file does not exist (yet) or is damaged."""
+        """The strategy from the folder's file, else from the shipped table; ``None`` when neither
+        exists or both are damaged (then :meth:`strategy` or :meth:`ensure` computes it)."""
         joker = y.JokerRule(joker)
         with self._lock:
             if joker in self._strategies:
                 return self._strategies[joker]
-        path = self.path(joker)
-        if not path.exists():
-            return None
-        try:
-            table = np.load(path)
-        except (OSError, ValueError):  # a damaged file: computed again by strategy()/ensure()
-            return None
-        if table.shape != ys.table_shape():
+        table = self._read(self.path(joker))
+        if table is None and self.shipped is not None:
+            table = load_shipped(shipped_path(joker, self.shipped))
+        if table is None:
             return None
         strategy = ys.Strategy(table, joker)
         with self._lock:
@@ -220,6 +233,17 @@ class TableStore:
             with self._lock:
                 self._strategies.pop(joker, None)  # a forced computation replaces the one in memory
         return self.load(joker)
+
+    @staticmethod
+    def _read(path: Path) -> np.ndarray | None:
+        """The table in the ``.npy`` file ``path``; ``None`` when it is missing or damaged."""
+        if not path.exists():
+            return None
+        try:
+            table = np.load(path)
+        except (OSError, ValueError):  # a damaged file: computed again by strategy()/ensure()
+            return None
+        return table if table.shape == ys.table_shape() else None
 
     def _save(self, joker: y.JokerRule, table: np.ndarray) -> None:
         """Write ``table`` to :meth:`path` atomically; the temporary file goes on failure."""
@@ -299,15 +323,15 @@ class TableStores:
     def __init__(self, workers: int | None = None, retry_after: float = RETRY_AFTER) -> None:
         self.workers = ys.check_workers(workers)
         self.retry_after = float(retry_after)
-        self._stores: dict[Path, TableStore] = {}
+        self._stores: dict[tuple[Path, Path | None], TableStore] = {}
         self._lock = threading.Lock()
 
-    def for_folder(self, folder: str | Path) -> TableStore:
-        """The one :class:`TableStore` of ``folder`` in this app."""
-        key = Path(folder).resolve()
+    def for_folder(self, folder: str | Path, shipped: str | Path | None = SHIPPED) -> TableStore:
+        """The one :class:`TableStore` of ``folder`` (with the shipped tables of ``shipped``) in this app."""
+        key = (Path(folder).resolve(), Path(shipped) if shipped is not None else None)
         with self._lock:
             if key not in self._stores:
-                self._stores[key] = TableStore(key, self.workers, retry_after=self.retry_after)
+                self._stores[key] = TableStore(key[0], self.workers, retry_after=self.retry_after, shipped=key[1])
             return self._stores[key]
 
 
@@ -330,6 +354,49 @@ def app_folder(config: Any, instance_path: str) -> Path:
     return Path(config.get("YAHTZEE_TABLE_DIR") or instance_path)
 
 
+def app_shipped(config: Any) -> Path | None:
+    """The shipped tables an app reads: :data:`SHIPPED`, or ``None`` when ``YAHTZEE_SHIPPED_TABLE`` is
+    false in its config (tests of the background computation)."""
+    return SHIPPED if config.get("YAHTZEE_SHIPPED_TABLE", True) else None
+
+
+def shipped_path(joker: y.JokerRule = y.FORCED, folder: Path = SHIPPED) -> Path:
+    """Where the shipped table for ``joker`` lives (``.npz``, the format version in the name)."""
+    return Path(folder) / f"yahtzee-{y.JokerRule(joker)}-v{ys.FORMAT_VERSION}.npz"
+
+
+def save_shipped(table: np.ndarray, path: Path) -> None:
+    """Write ``table`` compactly to ``path``: the reachable states (a bit mask) and their values, exact
+    (float64), zip-compressed (``numpy.savez_compressed``). Written to a temporary file, then moved into place."""
+    reachable = ~np.isnan(table)
+    temporary = path.with_suffix(".tmp.npz")
+    try:
+        np.savez_compressed(temporary, reachable=np.packbits(reachable.reshape(-1)),
+                            values=table[reachable], shape=np.array(table.shape))
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def load_shipped(path: Path) -> np.ndarray | None:
+    """The table :func:`save_shipped` wrote to ``path``; ``None`` when the file is missing or damaged."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            shape = tuple(int(n) for n in data["shape"])
+            if shape != ys.table_shape():
+                return None
+            reachable = np.unpackbits(data["reachable"], count=int(np.prod(shape))).astype(bool).reshape(shape)
+            values = data["values"]
+            if values.dtype != np.float64 or values.shape != (int(reachable.sum()),):
+                return None
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, zlib.error):  # missing or damaged
+        return None
+    table = np.full(shape, np.nan)
+    table[reachable] = values
+    return table
+
+
 #: The folder that holds the ``webapp`` package (Flask's instance folder of an uninstalled app is beside it).
 _PROJECT = Path(__file__).resolve().parents[3]
 
@@ -341,5 +408,5 @@ def default_folder() -> Path:
 
 
 def default_store(workers: int | None = None) -> TableStore:
-    """A new store of :func:`default_folder` (for the command line and the bots)."""
-    return TableStore(default_folder(), workers)
+    """A new store of :func:`default_folder` with the shipped tables (for the command line and the bots)."""
+    return TableStore(default_folder(), workers, shipped=SHIPPED)

@@ -25,6 +25,7 @@ from flask import Blueprint, current_app, redirect, request, session, url_for
 from webapp.games.yahtzee import table as yahtzee_table
 from webapp.games.yahtzee import rules as y
 from webapp.games.yahtzee import coach as yahtzee_coach
+from webapp.games.yahtzee import ending as yahtzee_ending
 from webapp.games.yahtzee.turn import Keep, Move, NotationError, Place, Roll, RuleViolation, Turn
 from webapp.core.numbers import ascii_int
 from webapp.core.steps import RuleInputError, status_of
@@ -120,9 +121,10 @@ class Game(ProblemTracker):
 
 
 def table_store() -> yahtzee_table.TableStore:
-    """The strategy tables of this app: ``YAHTZEE_TABLE_DIR`` or the instance folder."""
+    """The strategy tables of this app: ``YAHTZEE_TABLE_DIR`` or the instance folder, then the shipped table."""
     stores = current_app.extensions[yahtzee_table.EXTENSION]
-    return stores.for_folder(yahtzee_table.app_folder(current_app.config, current_app.instance_path))
+    return stores.for_folder(yahtzee_table.app_folder(current_app.config, current_app.instance_path),
+                             yahtzee_table.app_shipped(current_app.config))
 
 
 def coach_view(game: Game) -> dict:
@@ -148,6 +150,7 @@ def _render(game: Game):
         "yahtzee/page.html", "yahtzee/_game.html", game.status,
         game=game, card=game.card, options=options, explanation=explanation, problem=game.problem,
         coach=coach_view(game), upper=y.UPPER, lower=y.LOWER, rolls=y.ROLLS,
+        ending=yahtzee_ending.encouragement(game.card),
     )
 
 
