@@ -183,7 +183,8 @@ def answer(public_id: str):
             return _render(run_row, problem=problem, status=400)
         service.store_answer(run_row, position, asked, given)
     if not is_htmx():
-        return redirect(url_for("quiz.feedback", public_id=public_id, position=position), code=303)
+        # the fragment lands the reloaded page at the quiz area: the score, the verdict and "next" on screen
+        return redirect(url_for("quiz.feedback", public_id=public_id, position=position, _anchor="quiz-area"), code=303)
     return _render(run_row, position, replace=True)
 
 
