@@ -46,3 +46,15 @@ def assert_accessible(page: Page, what: str | None = None) -> None:
             + describe(violations),
             pytrace=False,
         )
+
+
+#: WCAG 2.5.3 (label in name): a control's accessible name holds its visible text. axe counts this rule as
+#: experimental, so :func:`serious_violations` does not run it; :func:`label_in_name_violations` does.
+LABEL_IN_NAME = "label-content-name-mismatch"
+
+
+def label_in_name_violations(page: Page) -> list[dict]:
+    """Run only axe's :data:`LABEL_IN_NAME` rule (experimental, so named and enabled here); return its violations."""
+    results = _axe.run(page, options={"resultTypes": ["violations"], "runOnly": {"type": "rule", "values": [LABEL_IN_NAME]},
+                                      "rules": {LABEL_IN_NAME: {"enabled": True}}})
+    return results.response["violations"]

@@ -38,7 +38,7 @@ def test_build_a_hand_and_read_the_safe_bid(tablet_page: Page):
     expect(page.locator("#target-skat")).to_have_attribute("aria-pressed", "true")
     htmx_click(page, card(page, "JC"))
     htmx_click(page, card(page, "7C"))
-    expect(card(page, "JC")).to_have_attribute("aria-label", re.compile(r"in the skat"))
+    expect(card(page, "JC")).to_have_accessible_name(re.compile(r"^J Jack of Clubs \(in the skat\)$"))
     expect(page.locator("#coach-diamonds td").first).to_have_text("18")
     expect(page.locator("#skat-skat-count")).to_contain_text("2 of 2")
     page.reload()

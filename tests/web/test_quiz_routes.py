@@ -73,9 +73,14 @@ def test_a_whole_quiz_with_feedback_summary_and_try_again(app, client):
 
     # question 1 wrong (the value 999 is never right), 2 and 3 right
     response = client.post(run_url + "/answer", data={"position": "0", **wrong_form(questions[0])}, headers=EN)
-    assert response.status_code == 303 and response.location == run_url + "/0"
+    # without JavaScript the reload lands at the quiz area: the score, the verdict and "next" on screen
+    assert response.status_code == 303 and response.location == run_url + "/0#quiz-area"
     feedback = client.get(run_url + "/0", headers=EN).get_data(as_text=True)
     assert "Not quite." in feedback and "The right answer:" in feedback
+    # a kind word and the step to remember, before the next control and the cards
+    encourage = feedback.index('id="feedback-encourage"')
+    assert "Remember:" in feedback[encourage:] and encourage < feedback.index('id="quiz-next"') < feedback.index('class="q-group')
+    assert f'href="{run_url}#quiz-area"' in feedback
     for position in (1, 2):
         response = client.post(run_url + "/answer", data={"position": str(position), **right_form(questions[position])})
         assert response.status_code == 303

@@ -35,6 +35,6 @@ MESSAGES: dict[str, Any] = {
     "web.error.refused": N_("This page cannot answer that request (error %(status)s). Go back and try again."),
     "web.error.bad_number": N_("“%(value)s” in the field “%(field)s” is not a whole number."),
     "poker.error.game": N_("This game link is broken or comes from another server, so a new game has started."),
-    "poker.error.five": N_("You already picked 5 cards. Click one of them to put it back first."),
+    "poker.error.five": N_("You already picked 5 cards. Choose one of them again to put it back first."),
     "tichu.error.line": N_("Write two plays on each line, PREVIOUS PLAY (use - when nothing was played), not %(count)s."),
 }

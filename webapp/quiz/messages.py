@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from webapp.core.markers import N_
+from webapp.core.markers import N_, NP_
 
 MESSAGES: dict[str, Any] = {
     # Kinds of question and difficulty levels
@@ -73,7 +73,9 @@ MESSAGES: dict[str, Any] = {
     "class.error.locked": N_("The teacher has closed this class to new children. Ask your teacher."),
     "class.error.full": N_("This class is full: it already has %(max)s children. Ask your teacher."),
     "class.error.removed": N_("The teacher has taken you out of this class."),
-    "class.error.series_done": N_("All %(count)s questions of this class have been asked."),
+    "class.error.series_done": NP_(
+        "The %(count)s question of this class has been asked.", "All %(count)s questions of this class have been asked.", "count"
+    ),
     "class.error.not_now": N_("That is not possible at this moment of the class."),
     "class.error.confirm": N_("Please confirm that you want to end the class."),
     "class.error.quiz_code": N_("There is no quiz with the code %(typed)s. Check the letters, or choose a kind of question."),

@@ -11,8 +11,9 @@
 * ``POST /quiz/<run>/again``: a new run with the questions answered wrongly.
 
 The run lives in the database (:mod:`webapp.core.models`, read and written by
-:mod:`webapp.quiz.service`), so a reload or a second tab never loses or repeats an answer. htmx swaps the quiz area; without
-JavaScript every form posts and redirects.
+:mod:`webapp.quiz.service`), so a reload or a second tab never loses or repeats an answer. htmx swaps the quiz area and
+shows its top (the score and the progress, then the verdict and "Next"); without JavaScript every form posts and
+redirects to the same place (``#quiz-area``).
 
 Limits per address (app config, see ``create_app``): ``QUIZ_START_LIMIT`` on
 starting runs (new quiz, code, again), ``QUIZ_ANSWER_LIMIT`` on answers, and at
@@ -183,7 +184,8 @@ def answer(public_id: str):
             return _render(run_row, problem=problem, status=400)
         service.store_answer(run_row, position, asked, given)
     if not is_htmx():
-        return redirect(url_for("quiz.feedback", public_id=public_id, position=position), code=303)
+        # the fragment lands the reloaded page at the quiz area: the score, the verdict and "next" on screen
+        return redirect(url_for("quiz.feedback", public_id=public_id, position=position, _anchor="quiz-area"), code=303)
     return _render(run_row, position, replace=True)
 
 

@@ -258,8 +258,8 @@ def game_lines(seed: int, game_number: int, explain: bool) -> list[str]:
             add_reasons()
     score = state.score
     assert score is not None
-    lines.append(line("skat.table.line.result", points=score.outcome.points, tricks=score.outcome.tricks,
-                      score=score.score))
+    lines.append(line("skat.table.line.result", points=Step("skat.table.line.card_points", num=score.outcome.points),
+                      tricks=score.outcome.tricks, score=score.score))
     if explain:
         lines.extend(f"  {text}" for text in render_steps(score.steps, html=False))
     return lines

@@ -55,9 +55,15 @@ MESSAGES: dict[str, Any] = {
     ),
     "skat.official.level.game": N_("%(run)s + 1 for the game = %(total)s."),
     "skat.official.level.hand": N_("+ 1 for Hand: you did not pick up the skat."),
-    "skat.official.level.schneider": N_("+ 1 for Schneider: the opponents got only %(points)s card points (30 or fewer)."),
-    "skat.official.level.schneider_declarer": N_(
-        "+ 1 for Schneider: you got only %(points)s card points (30 or fewer). This raises the value of a lost game too."
+    "skat.official.level.schneider": NP_(
+        "+ 1 for Schneider: the opponents got only %(points)s card point (30 or fewer).",
+        "+ 1 for Schneider: the opponents got only %(points)s card points (30 or fewer).",
+        "points",
+    ),
+    "skat.official.level.schneider_declarer": NP_(
+        "+ 1 for Schneider: you got only %(points)s card point (30 or fewer). This raises the value of a lost game too.",
+        "+ 1 for Schneider: you got only %(points)s card points (30 or fewer). This raises the value of a lost game too.",
+        "points",
     ),
     "skat.official.level.schneider_by_announcement": N_("+ 1 for Schneider, because it was announced."),
     "skat.official.level.schneider_announced": N_("+ 1 for Schneider announced."),
@@ -74,7 +80,11 @@ MESSAGES: dict[str, Any] = {
     "skat.official.null_value": N_("%(name)s has a fixed value: %(value)s. Jacks and matadors do not count in Null."),
     # Won or lost
     "skat.official.points.won": N_("You got %(points)s card points, 61 or more: you made your game."),
-    "skat.official.points.lost": N_("You got %(points)s card points, fewer than 61: the game is lost."),
+    "skat.official.points.lost": NP_(
+        "You got %(points)s card point, fewer than 61: the game is lost.",
+        "You got %(points)s card points, fewer than 61: the game is lost.",
+        "points",
+    ),
     "skat.official.announce_failed.schneider": N_(
         "But you announced Schneider and the opponents got %(points)s card points, more than 30: the game is lost at the announced level."
     ),

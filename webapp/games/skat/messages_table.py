@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from webapp.core.markers import N_
+from webapp.core.markers import N_, NP_
 from webapp.games.skat.play import Seat
 
 MESSAGES: dict[str, Any] = {
@@ -60,9 +60,12 @@ MESSAGES: dict[str, Any] = {
     ),
     # The bots' reasons
     "skat.table.bot.limit_none": N_("The hand is too weak for any game: pass."),
-    "skat.table.bot.limit_risk": N_(
+    "skat.table.bot.limit_risk": NP_(  # at least 5 trumps (bots.RISK_TRUMPS): only the sure tricks' count varies
+        "The simple rule says pass, but with %(trumps)s trumps for %(game)s and %(strength)s sure trick beside "
+        "them, go up to %(safe)s.",
         "The simple rule says pass, but with %(trumps)s trumps for %(game)s and %(strength)s sure tricks beside "
-        "them, go up to %(safe)s."
+        "them, go up to %(safe)s.",
+        "strength",
     ),
     "skat.table.bot.limit": N_("Best game: %(game)s. Whatever the skat holds, it is safe up to %(safe)s."),
     "skat.table.bot.play_18": N_("Both others passed: play at 18."),
@@ -97,22 +100,37 @@ MESSAGES: dict[str, Any] = {
     "skat.table.line.hand": N_("Hand game: the skat %(skat)s stays down."),
     "skat.table.line.picked_up": N_("Skat picked up: %(skat)s; put away: %(cards)s"),
     "skat.table.line.declared": N_("Declared: %(name)s"),
-    "skat.table.line.trick": N_("Trick %(number)s: %(cards)s → %(seat)s, %(points)s points"),
-    "skat.table.line.result": N_("Declarer: %(points)s card points, %(tricks)s tricks. Score: %(score)s"),
+    "skat.table.line.trick": NP_(
+        "Trick %(number)s: %(cards)s → %(seat)s, %(points)s point", "Trick %(number)s: %(cards)s → %(seat)s, %(points)s points", "points"
+    ),
+    "skat.table.line.result": NP_(  # points: skat.table.line.card_points, counted on its own
+        "Declarer: %(points)s, %(tricks)s trick. Score: %(score)s", "Declarer: %(points)s, %(tricks)s tricks. Score: %(score)s", "tricks"
+    ),
+    "skat.table.line.card_points": NP_("%(num)s card point", "%(num)s card points", "num"),
     # The table page (/skat/table): who took a trick and why (ISkO 2.3)
-    "skat.table.page.trick_trump": N_(
-        "%(name)s takes the trick with %(card)s: it is the highest trump in the trick. %(points)s card points."
+    "skat.table.page.trick_trump": NP_(
+        "%(name)s takes the trick with %(card)s: it is the highest trump in the trick. %(points)s card point.",
+        "%(name)s takes the trick with %(card)s: it is the highest trump in the trick. %(points)s card points.",
+        "points",
     ),
-    "skat.table.page.trick_trump_you": N_(
-        "You take the trick with %(card)s: it is the highest trump in the trick. %(points)s card points."
+    "skat.table.page.trick_trump_you": NP_(
+        "You take the trick with %(card)s: it is the highest trump in the trick. %(points)s card point.",
+        "You take the trick with %(card)s: it is the highest trump in the trick. %(points)s card points.",
+        "points",
     ),
-    "skat.table.page.trick_suit": N_(
+    "skat.table.page.trick_suit": NP_(
         "%(name)s takes the trick with %(card)s: nobody played a trump, and it is the highest %(suit)s card, "
-        "the suit led. %(points)s card points."
+        "the suit led. %(points)s card point.",
+        "%(name)s takes the trick with %(card)s: nobody played a trump, and it is the highest %(suit)s card, "
+        "the suit led. %(points)s card points.",
+        "points",
     ),
-    "skat.table.page.trick_suit_you": N_(
+    "skat.table.page.trick_suit_you": NP_(
         "You take the trick with %(card)s: nobody played a trump, and it is the highest %(suit)s card, "
-        "the suit led. %(points)s card points."
+        "the suit led. %(points)s card point.",
+        "You take the trick with %(card)s: nobody played a trump, and it is the highest %(suit)s card, "
+        "the suit led. %(points)s card points.",
+        "points",
     ),
     "skat.table.page.trick_null": N_(
         "%(name)s takes the trick with %(card)s: Null has no trumps, and it is the highest %(suit)s card, "
@@ -126,7 +144,11 @@ MESSAGES: dict[str, Any] = {
         "Overbid: the bid was %(bid)s, but the game reached only %(value)s. Stop bidding where the coach says the "
         "hand is safe."
     ),
-    "skat.table.page.wrong.points": N_("The declarer took only %(points)s card points; a game is won with 61."),
+    "skat.table.page.wrong.points": NP_(
+        "The declarer took only %(points)s card point; a game is won with 61.",
+        "The declarer took only %(points)s card points; a game is won with 61.",
+        "points",
+    ),
     "skat.table.page.wrong.schneider_against": N_(
         "With 30 card points or fewer the declarer is Schneider: that raises the value of the lost game by one."
     ),

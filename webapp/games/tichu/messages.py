@@ -221,7 +221,11 @@ MESSAGES: dict[str, Any] = {
     "tichu.trick.dragon_gift": N_(
         "Player %(seat)s won the trick with the Dragon and gives it, with its %(points)s points, to player %(taker)s, an opponent."
     ),
-    "tichu.trick.won": N_("Everybody else passed: player %(seat)s wins the trick and its %(points)s points, and leads next."),
+    "tichu.trick.won": NP_(
+        "Everybody else passed: player %(seat)s wins the trick and its %(points)s point, and leads next.",
+        "Everybody else passed: player %(seat)s wins the trick and its %(points)s points, and leads next.",
+        "points",
+    ),
     "tichu.trick.out_lead": N_("Player %(seat)s has no cards left, so player %(lead)s leads next."),
     # Round scoring
     "tichu.error.out_order": N_(
@@ -233,11 +237,19 @@ MESSAGES: dict[str, Any] = {
     "tichu.score.double_victory": N_(
         "Players %(first)s and %(second)s, partners, went out first and second: a double victory, %(points)s points, and nobody counts cards."
     ),
-    "tichu.score.last_hand": N_("Player %(last)s was last: the %(points)s points left in their hand go to the opponents."),
-    "tichu.score.last_tricks": N_(
-        "Player %(last)s also gives their tricks (%(points)s points) to player %(first)s, who went out first."
+    "tichu.score.last_hand": NP_(
+        "Player %(last)s was last: the %(points)s point left in their hand goes to the opponents.",
+        "Player %(last)s was last: the %(points)s points left in their hand go to the opponents.",
+        "points",
     ),
-    "tichu.score.team_cards": N_("Team %(team)s counts %(points)s card points in its tricks."),
+    "tichu.score.last_tricks": NP_(
+        "Player %(last)s also gives their tricks (%(points)s point) to player %(first)s, who went out first.",
+        "Player %(last)s also gives their tricks (%(points)s points) to player %(first)s, who went out first.",
+        "points",
+    ),
+    "tichu.score.team_cards": NP_(
+        "Team %(team)s counts %(points)s card point in its tricks.", "Team %(team)s counts %(points)s card points in its tricks.", "points"
+    ),
     "tichu.score.cards_total": N_("Together that makes %(total)s: the card points of a round always add up to 100."),
     "tichu.score.tichu_won": N_("Player %(seat)s called Tichu and went out first: +%(points)s for team %(team)s."),
     "tichu.score.tichu_lost": N_("Player %(seat)s called Tichu but did not go out first: -%(points)s for team %(team)s."),

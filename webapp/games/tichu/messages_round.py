@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from webapp.core.markers import N_
+from webapp.core.markers import N_, NP_
 
 MESSAGES: dict[str, Any] = {
     # Moves the round refuses (webapp.games.tichu.round.RoundError)
@@ -33,12 +33,17 @@ MESSAGES: dict[str, Any] = {
         "Player %(seat)s calls Grand Tichu: the first 8 cards are worth %(strength)s points of strength, "
         "at least %(limit)s (Dragon 3, Phoenix 3, Ace 2, King 1, a bomb 4)."
     ),
-    "tichu.round.bot.no_grand": N_(
+    "tichu.round.bot.no_grand": NP_(
+        "Player %(seat)s calls no Grand Tichu: the first 8 cards are worth %(strength)s point of strength, "
+        "less than %(limit)s (Dragon 3, Phoenix 3, Ace 2, King 1, a bomb 4).",
         "Player %(seat)s calls no Grand Tichu: the first 8 cards are worth %(strength)s points of strength, "
-        "less than %(limit)s (Dragon 3, Phoenix 3, Ace 2, King 1, a bomb 4)."
+        "less than %(limit)s (Dragon 3, Phoenix 3, Ace 2, King 1, a bomb 4).",
+        "strength",
     ),
-    "tichu.round.bot.tichu": N_(
-        "Player %(seat)s calls Tichu: the hand splits into %(high)s strong plays and only %(losers)s weak ones."
+    "tichu.round.bot.tichu": NP_(  # high - losers >= round_bots.TICHU_MARGIN (2): only the weak ones' count varies
+        "Player %(seat)s calls Tichu: the hand splits into %(high)s strong plays and only %(losers)s weak one.",
+        "Player %(seat)s calls Tichu: the hand splits into %(high)s strong plays and only %(losers)s weak ones.",
+        "losers",
     ),
     "tichu.round.bot.exchange": N_(
         "Player %(seat)s passes low cards to the opponents (%(low)s) and a good card to the partner (%(partner)s)."

@@ -37,7 +37,11 @@ MESSAGES: dict[str, Any] = {
         "upper",
     ),
     "yahtzee.state.upper_done": N_("Upper section: %(upper)s points, so you have the bonus of %(bonus)s."),
-    "yahtzee.state.upper_missed": N_("Upper section: %(upper)s points, less than %(needed)s: no upper bonus."),
+    "yahtzee.state.upper_missed": NP_(
+        "Upper section: %(upper)s point, less than %(needed)s: no upper bonus.",
+        "Upper section: %(upper)s points, less than %(needed)s: no upper bonus.",
+        "upper",
+    ),
     "yahtzee.state.yahtzee_50": NP_(
         "Your Yahtzee box holds 50, so every further Yahtzee earns %(bonus)s extra. You have %(count)s bonus so far.",
         "Your Yahtzee box holds 50, so every further Yahtzee earns %(bonus)s extra. You have %(count)s bonuses so far.",
