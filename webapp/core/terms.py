@@ -150,14 +150,15 @@ def term(game: str, key: str, text: Any = None) -> Markup:
              more=gettext(ALL_WORDS))
 
 
-def term_label(member: Enum) -> Markup:
-    """``member``'s translated label, tappable when a glossary word lists it (else the plain label).
+def term_label(member: Enum, text: Any = None) -> Markup:
+    """``member``'s translated label (or ``text``, say the label capitalized), tappable when a glossary word lists
+    the member (else plain).
 
     Raises:
         KeyError: the member has no label.
     """
     found = glossary().of_label(member)
-    text = label(member)
+    text = label(member) if text is None else text
     if found is None:
         return escape(text)
     game, word = found
