@@ -162,3 +162,13 @@ def test_each_game_page_links_to_its_glossary(client, game):
 def test_pages_outside_a_game_do_not_link_a_glossary(client):
     assert 'id="footer-words"' not in client.get("/").get_data(as_text=True)
     assert 'id="footer-words"' not in client.get("/quiz").get_data(as_text=True)
+
+
+def test_the_tichu_coach_names_the_combinations_as_words(client):
+    from test_tichu_round_routes import to_play
+
+    _url, page = to_play(client)
+    if 'id="round-coach-list"' not in page:
+        pytest.skip("the child is not in turn in this deal")
+    kinds = re.findall(r'<span class="coach-kind-name">(.*?):</span>', page, re.S)
+    assert kinds and all('class="term"' in kind and "/words/tichu#" in kind for kind in kinds)
