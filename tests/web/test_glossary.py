@@ -172,3 +172,17 @@ def test_the_tichu_coach_names_the_combinations_as_words(client):
         pytest.skip("the child is not in turn in this deal")
     kinds = re.findall(r'<span class="coach-kind-name">(.*?):</span>', page, re.S)
     assert kinds and all('class="term"' in kind and "/words/tichu#" in kind for kind in kinds)
+
+
+def test_the_pokerface_showdown_explains_its_words(client):
+    from test_pokerface_routes import EN, fields, follow
+
+    url = follow(client, "/pokerface?seed=class-7b")
+    g, _ = fields(client.get(url, headers=EN).get_data(as_text=True))
+    url = follow(client, f"/pokerface?g={g}&toggle=0")
+    for step in ("&action=exchange", "&action=extras&n=3", "&action=best"):
+        url = follow(client, url + step)
+    g, sel = fields(client.get(url, headers=EN).get_data(as_text=True))
+    page = client.get(follow(client, f"/pokerface?g={g}&sel={sel}&action=reveal"), headers=EN).get_data(as_text=True)
+    assert re.search(r'<h2 id="poker-showdown-title"><span class="term"><a class="term-link" '
+                     r'href="/words/pokerface#showdown">Showdown</a>', page)
