@@ -186,3 +186,11 @@ def test_the_pokerface_showdown_explains_its_words(client):
     page = client.get(follow(client, f"/pokerface?g={g}&sel={sel}&action=reveal"), headers=EN).get_data(as_text=True)
     assert re.search(r'<h2 id="poker-showdown-title"><span class="term"><a class="term-link" '
                      r'href="/words/pokerface#showdown">Showdown</a>', page)
+
+
+def test_the_table_news_explains_putting_away(client):
+    client.set_cookie("lang", "de")
+    page = client.get("/skat/table?seed=7&game=1&a=18.yes.20.yes.pass.pass.skat.put:8H,0S",
+                      follow_redirects=True).get_data(as_text=True)
+    news = re.search(r'<ol class="news-list" id="news-list">(.*?)</ol>\s*</div>', page, re.S).group(1)
+    assert [text for _tip, text in TARGET.findall(news)] == ["zwei Karten gedrückt"]
