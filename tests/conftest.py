@@ -159,3 +159,11 @@ def yahtzee_strategy():
     from webapp.games.yahtzee.table import SHIPPED, TableStore
 
     return TableStore(os.environ["KARTENSCHULE_YAHTZEE_TABLE_DIR"], shipped=SHIPPED).ensure()
+
+
+def without_terms(html: str) -> str:
+    """``html`` with each tappable glossary word (:func:`webapp.core.terms.term`: its link, button and explanation)
+    back to its plain text, so that a test can look for a whole sentence of the explanation steps."""
+    import re
+
+    return re.sub(r'<span class="term"><a class="term-link" href="[^"]*">(.*?)</a>.*?</a></span></span>', r"\1", html)

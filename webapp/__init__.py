@@ -111,12 +111,13 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
     from webapp import catalogue, main
     from webapp.classroom import views as classroom
     from webapp.cli import register_flask_commands
-    from webapp.core import db, explain, i18n, security, web
+    from webapp.core import db, explain, i18n, security, terms, web
     from webapp.games import games
     from webapp.quiz import views as quiz
 
     i18n.init_app(app)
     explain.init_app(app, catalogue.catalogue(), catalogue.template_globals())
+    terms.init_app(app, catalogue.words(), "main.words")  # the glossaries: tappable words, the page /words/<game>
     security.init_app(app)
     db.init_app(app)
     web.init_error_pages(app)  # every 500 and database error: the translated error page, the cause logged

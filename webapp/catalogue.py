@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 from webapp.core import messages as core_messages
 from webapp.core.explain import CARD_NAME, FACE_LETTERS, Catalogue
+from webapp.core.words import Word
 from webapp.games import games
 from webapp.quiz import messages as quiz_messages
 
@@ -59,6 +60,11 @@ def catalogue() -> Catalogue:
     """The renderer's catalogue: sentences, labels, and each card type's look (from the registry)."""
     looks = {card_type: look for look in look_modules() for card_type in look.CARD_TYPES}
     return Catalogue(messages=MESSAGES, labels=LABELS, looks=MappingProxyType(looks))
+
+
+def words() -> dict[str, tuple[Word, ...]]:
+    """Each game's glossary words by the game's key (games without a glossary have none)."""
+    return {game.key: module.WORDS for game in games() for module in game.parts("words")}
 
 
 def template_globals() -> dict[str, Any]:

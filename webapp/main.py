@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, current_app, has_request_context, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, has_request_context, redirect, render_template, request, url_for
 
 from webapp.core.explain import render_step
 from webapp.core.i18n import LANG_COOKIE, select_locale
 from webapp.core.markers import N_
 from webapp.core.steps import Step
-from webapp.games import Tile, games
+from webapp.core.terms import glossary
+from webapp.games import Game, Tile, games
 
 bp = Blueprint("main", __name__)
 
@@ -33,6 +34,14 @@ def nav_links() -> tuple[tuple[str, tuple[str, ...], str], ...]:
     """The header's links: each game's first page (registry order), then the services'."""
     return tuple((g.endpoint, g.blueprint_names(), g.name) for g in games()) + SERVICE_LINKS
 
+def words_game(blueprint: str | None) -> Game | None:
+    """The game whose pages the blueprint belongs to, when it has a glossary (the footer links to it)."""
+    for record in games():
+        if record.words and blueprint in record.blueprint_names():
+            return record
+    return None
+
+
 DECK_COOKIE = "deck"
 DECKS = ("2", "4")  # two-colour French deck, four-colour tournament deck
 ONE_YEAR = 365 * 24 * 3600
@@ -43,6 +52,16 @@ def home():
     """The home page: what the app teaches and the way to each trainer."""
     tiles = [tile for g in games() for tile in g.tiles] + list(SERVICE_TILES)  # one big tile a game, then services
     return render_template("home.html", tiles=tiles)
+
+
+@bp.get("/words/<game>")
+def words(game: str):
+    """A game's glossary: each word with its short explanation, an anchor a word (``/words/skat#forehand``), the
+    page a tapped word links to. An unknown game answers 404."""
+    record = next((r for r in games() if r.key == game), None)
+    if record is None or game not in glossary().words:
+        abort(404)
+    return render_template("words.html", game=record, words=glossary().words[game])
 
 
 def _safe_next(target: str | None) -> str:
@@ -101,4 +120,5 @@ def _settings_context() -> dict:
         "four_colour": deck == "4",
         "current_path": request.full_path.rstrip("?"),
         "nav_links": nav_links(),
+        "words_game": words_game(request.blueprint),
     }

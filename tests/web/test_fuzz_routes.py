@@ -141,6 +141,7 @@ CARD_ARGS = ("table", "play", "hand")
 PARAMS: dict[str, dict[str, Param]] = {
     "static": {},
     "main.home": {},
+    "main.words": {},
     "main.settings": {"lang": values("de", "en", "fr", "es", "pt"), "deck": values("2", "4"),
                       "next": values("/", "/skat?hand=CJ", "//evil.example", "https://evil.example/", "javascript:x")},
     "skat.page": {"hand": values("CJ,SJ,HJ,DJ,CA,C10,CK,CQ,C9,C8", "CJ", "S7,S7"), "skat": values("D7,H8", "D7"),
@@ -238,6 +239,7 @@ PATH_ARGS: dict[str, st.SearchStrategy[str]] = {
     "code": _path_value("code"),
     "token": _path_value("token"),
     "position": st.one_of(st.integers(0, 12), st.integers(0, 10**20)).map(str),
+    "game": st.sampled_from(("skat", "tichu", "pokerface", "yahtzee", "chess", "SKAT", "%00", "..", "ß")),
     "filename": st.sampled_from(("css/base.css", "../webapp/__init__.py", "vendor/htmx.min.js", "nope", "%00", "..")),
 }
 

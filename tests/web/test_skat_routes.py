@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from conftest import without_terms
 SEED_HAND = "JC,JS,JD,AC,KC,9C,AS,7H,QD,8D"  # seed 002, test case 1: 36 Clubs
 HX = {"HX-Request": "true"}
 EN = {"Accept-Language": "en"}
@@ -27,7 +28,7 @@ def test_empty_page_draws_32_card_buttons(client):
 
 
 def test_permalink_shows_value_and_steps(client):
-    html = client.get(f"/skat?hand={SEED_HAND}", headers=EN).get_data(as_text=True)
+    html = without_terms(client.get(f"/skat?hand={SEED_HAND}", headers=EN).get_data(as_text=True))
     assert re.search(r'id="skat-value">36<', html)
     assert "Clubs" in html
     assert "Jack factor: 2 + 1 = 3." in html
@@ -36,7 +37,7 @@ def test_permalink_shows_value_and_steps(client):
 
 
 def test_permalink_in_german(client):
-    html = client.get(f"/skat?hand={SEED_HAND}", headers={"Accept-Language": "de-DE,de;q=0.9"}).get_data(as_text=True)
+    html = without_terms(client.get(f"/skat?hand={SEED_HAND}", headers={"Accept-Language": "de-DE,de;q=0.9"}).get_data(as_text=True))
     assert '<html lang="de">' in html
     assert "Kreuz" in html and "Spielwert: 3 × 12 (Kreuz) = 36." in html
     # the card faces carry the German letters: B for Bube, D for Dame

@@ -75,6 +75,8 @@ class Game:
         look: module that draws the game's cards (see :mod:`webapp.core.explain`): ``CARD_TYPES``,
             ``card_name(card)``, ``card_face(card)`` and ``TEMPLATE_GLOBALS``; None for a game without cards.
         tiles: its tiles on the home page (one big tile a game; further pages as its ``links``).
+        words: module that defines ``WORDS``, the game's glossary (:class:`webapp.core.words.Word`; its texts
+            are in its ``MESSAGES`` and ``TEXTS``, so it is listed in ``messages`` too), or None: no glossary.
     """
 
     key: str
@@ -86,14 +88,15 @@ class Game:
     quiz_kinds: tuple[str, ...] = ()
     look: str | None = None
     tiles: tuple[Tile, ...] = field(default=())
+    words: str | None = None
 
     def blueprint_names(self) -> tuple[str, ...]:
         """The names of the game's blueprints (``("skat", "skat_score")``), for the nav's current page."""
         return tuple(module.bp.name for module in self.parts("blueprints"))
 
     def parts(self, kind: str) -> tuple[ModuleType, ...]:
-        """The imported modules of one part: ``"blueprints"``, ``"messages"``, ``"quiz_kinds"``, or ``"look"``
-        (none or one)."""
+        """The imported modules of one part: ``"blueprints"``, ``"messages"``, ``"quiz_kinds"``, or ``"look"`` and
+        ``"words"`` (none or one)."""
         paths = getattr(self, kind)
         return tuple(importlib.import_module(path) for path in ((paths,) if isinstance(paths, str) else paths or ()))
 

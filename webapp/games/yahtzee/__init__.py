@@ -14,7 +14,8 @@ GAME = Game(
     name=N_("Yahtzee"),
     endpoint="yahtzee.page",
     blueprints=("webapp.games.yahtzee.views",),
-    messages=("webapp.games.yahtzee.messages",),
+    messages=("webapp.games.yahtzee.messages", "webapp.games.yahtzee.words"),
+    words="webapp.games.yahtzee.words",
     cli="webapp.games.yahtzee.cli",
     tiles=(
         Tile("yahtzee.page", N_("Yahtzee: play with a coach"),
