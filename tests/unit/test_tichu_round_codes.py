@@ -70,7 +70,13 @@ def test_every_round_and_bot_code_has_a_sentence_using_its_parameters():
 
     for code, params in {**tichu_round.CODES, **round_bots.CODES}.items():
         assert code in MESSAGES, code
-        assert set(re.findall(r"%\((\w+)\)s", MESSAGES[code])) == set(params), code
+        entry = MESSAGES[code]
+        if isinstance(entry, tuple):  # a plural (NP_): singular, plural and the parameter that counts
+            singular, plural, count = entry
+            used = set(re.findall(r"%\((\w+)\)s", singular + plural)) | {count}
+        else:
+            used = set(re.findall(r"%\((\w+)\)s", entry))
+        assert used == set(params), code
 
 
 @pytest.mark.parametrize("name", ["round", "round_plays", "round_codes", "round_bots"])

@@ -138,6 +138,6 @@ def test_the_cli_analyses_a_finished_game(runner):
     codes = finished_codes(5)
     result = runner.invoke(args=["skat", "analyse", "--seed", "5", "--moves", ".".join(codes), "--lang", "de"])
     assert result.exit_code == 0, result.output
-    assert "Karten offen" in result.output
+    assert "offenen Karten" in result.output
     unfinished = runner.invoke(args=["skat", "analyse", "--seed", "5", "--moves", "18"])
     assert unfinished.exit_code == 2

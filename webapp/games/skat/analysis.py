@@ -203,16 +203,19 @@ def analyse(state: TableState, seat: Seat, node_limit: int = NODE_LIMIT) -> Anal
     if mistake is not None:
         steps.extend(_mistake_steps(mistake, declarer_side, null, target))
     elif complete and winnable is not None:
-        if winnable != declarer_side:  # the child's side could not win from the first card
-            if declarer_side:
-                fix, checked = _other_choices(line, solver)
-                steps.append(fix if fix is not None else
-                             Step("skat.analysis.bad_luck" if checked else "skat.analysis.bad_luck_play"))
-            else:
-                steps.append(Step("skat.analysis.defence_hopeless"))
+        could = winnable == declarer_side  # the child's side wins with best play from the first card
+        if state.score.won == declarer_side:
+            steps.append(Step("skat.analysis.no_mistake_won"))
+            if not could:
+                steps.append(Step("skat.analysis.lucky"))
+        elif could:
+            steps.append(Step("skat.analysis.no_mistake"))  # lost by the partner's cards, not the child's
+        elif declarer_side:
+            fix, checked = _other_choices(line, solver)
+            steps.append(fix if fix is not None else
+                         Step("skat.analysis.bad_luck" if checked else "skat.analysis.bad_luck_play"))
         else:
-            steps.append(Step("skat.analysis.no_mistake_won" if state.score.won == declarer_side else
-                              "skat.analysis.no_mistake"))
+            steps.append(Step("skat.analysis.defence_hopeless"))
     if declarer_side and state.score.overbid and winnable:
         steps.append(Step("skat.analysis.overbid", bid=state.bid))
     if not complete:

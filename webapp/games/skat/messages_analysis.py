@@ -81,6 +81,9 @@ MESSAGES: dict[str, Any] = {
     "skat.analysis.no_mistake": N_(
         "You played no card that made the result worse: the others got it with their cards and their play."
     ),
+    "skat.analysis.lucky": N_(
+        "With their best play the others would have won: they missed their chance, and you took yours!"
+    ),
     "skat.analysis.bad_luck": N_(
         "No other pair put away and no other game would have won either: bad luck, not a mistake."
     ),

@@ -276,7 +276,7 @@ class Solver:
         self._check(position)
         hands, trick, _ = self._bits(position)
         if self.game.is_null:
-            return int(self._null_clean(hands, position.leader, trick))
+            return int(self._null(*hands, position.leader, trick))
         base = position.taken + card_points(position.skat)
         return base + self._exact(hands, position.leader, trick)
 
@@ -332,7 +332,7 @@ class Solver:
     def _finish(self, hands: list[int], leader: int, trick: tuple[int, ...], gain: int) -> int:
         """The exact value after :meth:`_play` (Null: 1 clean, 0 not; else the points still to come, with gain)."""
         if self.game.is_null:
-            return 0 if gain < 0 else int(self._null_clean(hands, leader, trick))
+            return 0 if gain < 0 else int(self._null(*hands, leader, trick))
         return gain + self._exact(hands, leader, trick)
 
     def _winner_index(self, trick: Sequence[int]) -> int:
@@ -515,12 +515,8 @@ class Solver:
                 moves.insert(0, first)
         return moves
 
-    def _null_clean(self, hands: list[int], leader: int, trick: tuple[int, ...]) -> bool:
-        """True when the declarer can take no trick against every defence (Null, ISkO 5.1.2)."""
-        h0, h1, h2 = hands
-        return self._null(h0, h1, h2, leader, trick)
-
     def _null(self, h0: int, h1: int, h2: int, leader: int, trick: tuple[int, ...]) -> bool:
+        """True when the declarer can take no trick against every defence (Null, ISkO 5.1.2)."""
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise SearchLimit(self.nodes)
