@@ -70,15 +70,16 @@ def phase_of(page: Page) -> str:
 
 
 def next_controls(page: Page) -> list[str]:
-    """What the child needs on screen now: the next step's controls, and during the play (and the discard) every
-    card of the hand."""
+    """What the child needs on screen now: the next step's controls, and while bidding, taking the skat, putting
+    away and playing every card of the hand."""
     phase = phase_of(page)
     if page.locator("#do-go-on").count():
         return ["#do-go-on"]
-    if phase == "auction":
-        return ["#prompt", "#do-pass", "#do-yes" if page.locator("#do-yes").count() else "#do-bid"]
+    if phase == "auction":  # the child bids on what it holds: the whole hand under the question
+        return ["#prompt", "#do-pass", "#do-yes" if page.locator("#do-yes").count() else "#do-bid",
+                "#my-hand .hand-card"]
     if phase == "skat":
-        return ["#prompt", "#do-skat", "#do-hand"]
+        return ["#prompt", "#do-skat", "#do-hand", "#my-hand .hand-card"]
     if phase == "discard":
         return ["#my-hand .hand-card"] + (["#do-put"] if page.locator("#do-put").count() else ["#pick-count"])
     if phase == "declare":
