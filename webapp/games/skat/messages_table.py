@@ -161,6 +161,45 @@ MESSAGES: dict[str, Any] = {
     "skat.table.page.wrong.null": N_(
         "In Null the declarer must not take a single trick, but trick %(number)s went to the declarer."
     ),
+    # The table page: encouragement at the end of a game (webapp.games.skat.table_cheer)
+    "skat.table.cheer.thrown_in": N_("Nobody wanted to play these cards. The next game brings new cards!"),
+    "skat.table.cheer.won": N_("Well done, you won!"),
+    "skat.table.cheer.well.null": N_("You did not take a single trick: that is just what Null needs."),
+    "skat.table.cheer.well.schwarz": N_("You took every trick: Schwarz! That is very rare."),
+    "skat.table.cheer.well.schneider": N_(
+        "You took %(points)s card points: that is Schneider, so your game counts one level more."
+    ),
+    "skat.table.cheer.well.hand": N_("You played without the skat and still won. That took courage!"),
+    "skat.table.cheer.well.points": N_("You took %(points)s card points; 61 are enough to win."),
+    "skat.table.cheer.lost": N_("Bad luck this time. Every Skat player loses games."),
+    "skat.table.cheer.tip.null": N_("Next time: play Null only with low cards (7, 8, 9) in every suit."),
+    "skat.table.cheer.tip.overbid": N_(
+        "Next time: stop bidding at the number the coach says your hand is safely worth."
+    ),
+    "skat.table.cheer.tip.announce": N_(
+        "You had enough card points to win. Next time: announce Schneider or Schwarz only when you are sure of "
+        "almost every trick."
+    ),
+    "skat.table.cheer.tip.trumps": N_("Next time: choose a game in which you hold many trumps."),
+    "skat.table.cheer.tip.hand": N_("Next time: pick up the skat when you are not sure. Two more cards can help."),
+    "skat.table.cheer.tip.points": NP_(
+        "You needed %(missing)s more card point. Next time: put away a 10 that has no ace beside it, "
+        "so its points count for you.",
+        "You needed %(missing)s more card points. Next time: put away a 10 that has no ace beside it, "
+        "so its points count for you.",
+        "missing",
+    ),
+    "skat.table.cheer.defence.won": N_("You and %(partner)s beat %(name)s. Great teamwork!"),
+    "skat.table.cheer.defence.well_null": N_("You made %(name)s take a trick, and in Null that loses."),
+    "skat.table.cheer.defence.well_points": N_("Your side took %(points)s card points; 60 are enough to beat the declarer."),
+    "skat.table.cheer.defence.lost": N_("%(name)s won this game. The next one can be yours!"),
+    "skat.table.cheer.defence.tip_null": N_("Next time: lead a suit in which %(name)s may have to take the trick."),
+    "skat.table.cheer.defence.tip_schneider": N_(
+        "Next time: try to get 31 card points with %(partner)s, so that %(name)s does not make Schneider."
+    ),
+    "skat.table.cheer.defence.tip_points": N_(
+        "Next time: when %(partner)s wins a trick, give an ace or a 10: those points count for your side."
+    ),
     # The table page: a link that cannot be played on
     "skat.table.page.bad_seed": N_("“%(value)s” is no deal number: use a whole number from 0 to %(most)s."),
     "skat.table.page.bad_game": N_("“%(value)s” is no game number: use a whole number from 1 to %(most)s."),

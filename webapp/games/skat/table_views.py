@@ -39,6 +39,7 @@ from webapp.games.skat.table import (
     Declare, Discard, Phase, PickUp, Play, PlayHand, ScoreSheet, TableAction, TableState, Trick, deal,
     declaration_check, seat_of,
 )
+from webapp.games.skat.table_cheer import cheer_steps
 from webapp.games.skat.table_codes import action_code, parse_action
 
 bp = Blueprint("skat_table", __name__)
@@ -57,6 +58,11 @@ MAX_GAME = 99
 #: Finished games kept on the sheet.
 SHEET_KEY = "skat_table"
 MAX_SHEET = 40  # keeps the session cookie small
+#: The ids of the page's parts that a click scrolls to (htmx's ``show:``; without JavaScript the #anchor): the stage
+#: (the table, the news and the child's hand) and the news (the child's seat follows it).
+STAGE, NEWS = "table-stage", "table-news"
+#: The phases whose stage is sized to the screen (the hand at its bottom); declaring and the score flow freely.
+FIT_PHASES = (Phase.AUCTION, Phase.SKAT, Phase.DISCARD, Phase.PLAY)
 
 
 @dataclass(frozen=True)
@@ -378,7 +384,7 @@ def table():
     """The Skat table: see the module's docstring. Without ``seed``: a new deal number (303)."""
     if "seed" not in request.args:
         seed = random.SystemRandom().randrange(1, 100_000)
-        return redirect(url_for("skat_table.table", seed=seed, game=1), code=303)
+        return redirect(url_for("skat_table.table", seed=seed, game=1, _anchor=STAGE), code=303)
     game = read_game()
     clicked = False
     if game.problem is None:
@@ -392,9 +398,16 @@ def table():
         return redirect(url, code=303)
     response = page_or_fragment("skat/table.html", "skat/_table.html", game.status, replace_url=url,
                                 **_context(game))
-    if is_htmx() and request.args.get("do"):
-        response.headers["HX-Reswap"] = "outerHTML show:#table-board:top"
+    if is_htmx():
+        response.headers["HX-Reswap"] = f"outerHTML show:#{focus_of(game.state)}:top"
     return response
+
+
+def focus_of(state: TableState) -> str:
+    """The id of the part of the page to show after a click: the stage (the table and the hand, sized to the
+    screen), or, while the child chooses the game (its buttons, the check and the hand are taller), what happened
+    (one line: the cards put away) with the child's seat under it."""
+    return NEWS if state.phase is Phase.DECLARE else STAGE
 
 
 def _context(game: TableGame) -> dict[str, object]:
@@ -437,10 +450,22 @@ def _context(game: TableGame) -> dict[str, object]:
         url=lambda **changes: url_for("skat_table.table", **game.args(**changes)),
         problem=game.problem, refused=game.refused, code=action_code,
         step_thrown_in=Step("skat.table.line.thrown_in"),
-        same_deal=url_for("skat_table.table", **game.args(a=None, pick=None, choose=None)),
-        next_game=url_for("skat_table.table", seed=game.seed, game=min(game.number + 1, MAX_GAME),
+        same_deal=url_for("skat_table.table", **game.args(a=None, pick=None, choose=None), _anchor=STAGE),
+        next_game=url_for("skat_table.table", seed=game.seed, game=min(game.number + 1, MAX_GAME), _anchor=STAGE,
                           **({"open": 1} if game.open_cards else {}), **({"coach": 0} if not game.coach else {})),
+        fit=state.phase in FIT_PHASES, anchor=lambda name: url_for("skat_table.table", _anchor=name),
+        cheer=_cheer(game, names),
+        cheer_won=state.score is not None and state.score.won == (state.declarer == child),
     )
+
+
+def _cheer(game: TableGame, names: tuple[str, ...]) -> tuple[Step, ...]:
+    """The end of the game's encouragement (:func:`cheer_steps`) with the bots' names: the declarer, the partner."""
+    declarer = game.state.declarer
+    if declarer is None or declarer == game.child_seat:
+        return cheer_steps(game.state, game.child_seat)
+    bot = game.player_at(declarer)
+    return cheer_steps(game.state, game.child_seat, declarer_name=names[bot], partner_name=names[3 - bot])
 
 
 def _bubbles(game: TableGame) -> dict[int, str]:
