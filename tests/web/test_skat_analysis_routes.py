@@ -74,6 +74,11 @@ def test_without_javascript_the_page_refreshes_itself(pooled):
     assert b'http-equiv="refresh"' not in done.data and b'id="analysis-steps"' in done.data
 
 
+def test_without_moves_the_address_leads_to_the_table(client):
+    response = client.get("/skat/table/analysis?seed=7&game=2", headers=EN)
+    assert response.status_code == 303 and response.headers["Location"].endswith("/skat/table?seed=7&game=2")
+
+
 def test_the_finished_table_page_links_the_analysis(client):
     codes = finished_codes(7)
     page = client.get(f"/skat/table?seed=7&game=1&a={'.'.join(codes)}", headers=EN)
@@ -84,10 +89,10 @@ def test_the_finished_table_page_links_the_analysis(client):
 
 @pytest.mark.parametrize("query, status", [
     ("seed=7&game=1&a=18.yes", 409),  # not finished
-    ("seed=7&game=1", 409),
+    ("seed=7&game=1&a=pass", 409),
     ("seed=7&game=1&a=" + "x" * 5000, 400),
     ("seed=abc&game=1&a=18", 400),
-    ("seed=7&game=0", 400),
+    ("seed=7&game=0&a=18", 400),
     ("seed=7&game=1&a=18.yes.20.yes.pass.pass.skat.put:8H,0S.clubs.AH", 409),  # a card the declarer does not hold
 ])
 def test_bad_queries_answer_4xx(client, query, status):

@@ -5,9 +5,9 @@ After the last trick every card is known, so each position of the game can be so
 
 * what the deal was worth as dealt and declared: with best play by all three, the declarer's card points (or, in
   Null, whether it can take no trick);
-* the child's first card after which the outcome got worse for its side: won to lost, Schneider to no Schneider,
-  safe from Schneider to Schneider (the thresholds of ISkO 4.1.2 and 5.1.2: 61, 90 and 31 card points; in Null:
-  no trick), the cards that would have held it, and the better line of play with open cards from there;
+* the child's card that decided the result for its side: won to lost, Schneider to no Schneider, safe from
+  Schneider to Schneider (the thresholds of ISkO 4.1.2 and 5.1.2: 61, 90 and 31 card points; in Null: no trick),
+  the cards that would have held it, and the better line of play with open cards from there;
 * for a declarer whose game could not be won from the first card: whether another pair put away, or another game
   with the same cards, would have won, or that nobody could have won it (bad luck, not a mistake); and whether the
   bid was above what the cards were worth.
@@ -57,7 +57,7 @@ def outcome_level(points: int) -> int:
 
 @dataclass(frozen=True)
 class Mistake:
-    """The child's first card after which its side's outcome got worse (with best play from both positions).
+    """The child's card that decided its side's result (with best play from the positions before and after it).
 
     Attributes:
         trick: the trick's number (1-10); card: the card played; better: the cards that would have kept the
@@ -150,7 +150,8 @@ def analyse(state: TableState, seat: Seat, node_limit: int = NODE_LIMIT) -> Anal
 
     The mistake searched for is the one that decided the result played: the threshold between the level the
     game ended at and the one above it for the child's side (won/lost at 61, Schneider at 90 or 31); the child's
-    first card before which its side could still reach that threshold with best play, and after which it could not.
+    last card before which its side could still reach that threshold with best play, and after which it could not
+    (see :func:`_deciding_mistake`).
 
     Args:
         state: a game in :attr:`Phase.DONE` (a thrown-in game has no play to analyse).
@@ -186,7 +187,7 @@ def analyse(state: TableState, seat: Seat, node_limit: int = NODE_LIMIT) -> Anal
     try:
         winnable = _holds(solver, first, 61, True)
         if target is not None and _holds(solver, first, target, declarer_side):
-            mistake = _first_mistake(line, seat, declarer_side, target, solver)
+            mistake = _deciding_mistake(line, seat, declarer_side, target, solver)
     except SearchLimit:
         complete = False
     points = None
@@ -249,16 +250,22 @@ def _holds(solver: Solver, position: Position | None, target: int, declarer_side
     return reached if declarer_side else not reached
 
 
-def _first_mistake(line: _Line, seat: Seat, declarer_side: bool, target: int, solver: Solver) -> Mistake | None:
-    """The child's first card before which its side held ``target`` with best play and after which it did not."""
+def _deciding_mistake(line: _Line, seat: Seat, declarer_side: bool, target: int,
+                      solver: Solver) -> Mistake | None:
+    """The child's card that decided the result: its last card before which its side still held ``target`` with
+    best play, when after it the side did not (and never held it again: the result played is below it).
+
+    Searched from the end back (late positions are small): the first child's card from the end before which the
+    side held ``target`` is that card when the side lost it there; when the side still held it after that card,
+    the partner's card lost it later, not the child's (None). An earlier slip that an opponent's mistake made good
+    again is not the card that lost the game."""
     final = _final(line)
-    for index, (who, card) in enumerate(line.plays):
-        if who != seat:
+    for index in range(len(line.plays) - 1, -1, -1):
+        who, card = line.plays[index]
+        if who != seat or not _holds(solver, line.position(index), target, declarer_side, final):
             continue
-        if not _holds(solver, line.position(index), target, declarer_side, final):
-            continue  # lost before this card (by the partner's card), so not by it
         if _holds(solver, line.position(index + 1), target, declarer_side, final):
-            continue
+            return None
         position = line.position(index)
         better = tuple(c for c in legal_cards(position.hands[position.to_move], position.trick, position.game)
                        if _keeps(position, c, target, declarer_side, solver))

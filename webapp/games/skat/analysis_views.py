@@ -1,7 +1,8 @@
 """``/skat/table/analysis``: "where did I lose?" for a finished game at the table (blueprint ``skat_analysis``).
 
 The query is the table's (``seed``, ``game``, ``a``: every move), replayed and checked as the table page does
-(:func:`.table_views.read_game`: 400/409 for a bad or forbidden move). A game that is not finished answers 409.
+(:func:`.table_views.read_game`: 400/409 for a bad or forbidden move). A game that is not finished answers 409; no
+moves at all, 303 to the table.
 The analysis runs in :mod:`.analysis_pool` off the request thread; this view only asks for it: when it is not kept
 yet, the answer says "thinking" and asks again (htmx: ``hx-trigger="load delay:1s"``; without JavaScript the full
 page refreshes itself every 2 seconds with a ``<meta http-equiv="refresh">``).
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, current_app, session, url_for
+from flask import Blueprint, current_app, redirect, request, session, url_for
 
 from webapp.core.steps import Step
 from webapp.core.web import error_page, page_or_fragment
@@ -42,7 +43,10 @@ def _owner() -> str:
 
 @bp.get("/skat/table/analysis")
 def analysis():
-    """The analysis of the finished game in the query (see the module's docstring)."""
+    """The analysis of the finished game in the query (see the module's docstring); without moves, the table."""
+    if not request.args.get("a"):
+        return redirect(url_for("skat_table.table", **{k: v for k, v in request.args.items() if k in ("seed", "game")}),
+                        code=303)
     game = read_game()
     if game.problem is not None:
         return error_page(game.problem, game.status)

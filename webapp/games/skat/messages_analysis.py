@@ -10,8 +10,8 @@ MESSAGES: dict[str, Any] = {
     # Bad positions given to the solver (the CLI's errors)
     "skat.solver.error.duplicate": N_("%(card)s is given twice: every card is in one place only."),
     "skat.solver.error.sizes": N_(
-        "The hands do not fit the trick (%(sizes)s cards): the players still to play hold one card more than those "
-        "who played to it, and nobody holds more than 10."
+        "The hands do not fit the trick (cards held: %(sizes)s): the players still to play hold one card more than "
+        "those who played to it, and nobody holds more than 10."
     ),
     "skat.solver.error.skat": N_("The skat has 2 cards, not %(count)s."),
     "skat.solver.error.leader": N_("There is no player %(leader)s: the lead is the declarer's, left's or right's."),
