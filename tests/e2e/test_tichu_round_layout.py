@@ -13,9 +13,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from .accessibility import BLOCKING_IMPACTS, describe
 from .conftest import SCREENSHOTS
 from .flow_helpers import touch_options
 from .helpers import htmx_click
@@ -74,6 +76,15 @@ def assert_on_screen(page: Page, selectors: list[str], what: str) -> None:
         raise AssertionError(f"after {what}:\n" + "\n".join(f"  - {p}" for p in problems)) from None
 
 
+def assert_axe(page: Page, what: str) -> None:
+    """axe finds no serious or critical violation, and none of ``label-content-name-mismatch`` (an experimental
+    rule, switched on here: every card button's name contains the words drawn on the card)."""
+    results = Axe().run(page, options={"rules": {"label-content-name-mismatch": {"enabled": True}}})
+    found = [v for v in results.response["violations"]
+             if v.get("impact") in BLOCKING_IMPACTS or v["id"] == "label-content-name-mismatch"]
+    assert not found, f"axe at {what}:\n" + describe(found)
+
+
 def shoot(page: Page, name: str) -> None:
     """What the screen shows now (not the whole page): test-artifacts/screenshots/tichu-round-layout/<name>.png."""
     FOLDER.mkdir(parents=True, exist_ok=True)
@@ -96,8 +107,9 @@ def next_control(page: Page) -> str | None:
     return None
 
 
-def play_round(page: Page, name: str) -> None:
-    """From the Grand Tichu question to the round's ending, by taps only; the screen is checked after each."""
+def play_round(page: Page, name: str, axe: bool = False) -> None:
+    """From the Grand Tichu question to the round's ending, by taps only; the screen is checked after each (and,
+    with ``axe``, accessibility in the exchange, at the first play and at the end)."""
     assert_on_screen(page, ["#round-grand-question", "#round-no-grand", HAND], "opening the page")
     shoot(page, f"{name}-1-grand")
     tap(page, "#round-no-grand")
@@ -108,6 +120,8 @@ def play_round(page: Page, name: str) -> None:
         expect(page.locator("#hand-cards .to-player")).to_have_count(number + 1)
         assert_on_screen(page, [HAND, "#round-swap"], f"picking card {number + 1} for the exchange")
     shoot(page, f"{name}-2-exchange")
+    if axe:
+        assert_axe(page, "the exchange")
     tap(page, "#round-swap")
     shot = False
     for taps in range(MAX_TAPS):
@@ -119,6 +133,8 @@ def play_round(page: Page, name: str) -> None:
             if not shot:
                 shoot(page, f"{name}-3-play")
                 shot = True
+                if axe:
+                    assert_axe(page, "the first play")
             tap(page, control)
             expect(page.locator("#hand-cards button[aria-pressed=true]").first).to_be_visible()
             assert_on_screen(page, ["#round-play", HAND], "picking the coach's suggestion")
@@ -130,6 +146,8 @@ def play_round(page: Page, name: str) -> None:
         raise AssertionError("the round did not end")
     assert_on_screen(page, ["#round-totals", "#round-ending-title", "#round-score", "#round-again"], "the last tap")
     shoot(page, f"{name}-4-end")
+    if axe:
+        assert_axe(page, "the end of the round")
 
 
 def check_ending(page: Page, lang: str) -> str:
@@ -163,7 +181,7 @@ def test_a_whole_round_by_taps_keeps_the_hand_and_the_next_step_on_screen(new_pa
     tester's round) and seeds 3 and 17 lost: both endings are seen."""
     page = new_page(locale="de-DE" if lang == "de" else "en-US", screenshot=False, **touch_options(size))
     page.goto(START.format(seed=seed))
-    play_round(page, f"{size}-{lang}")
+    play_round(page, f"{size}-{lang}", axe=(size, lang) == ("phone", "en"))
     assert check_ending(page, lang) == outcome
 
 
