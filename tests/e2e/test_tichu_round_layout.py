@@ -79,7 +79,8 @@ def assert_on_screen(page: Page, selectors: list[str], what: str) -> None:
 def assert_axe(page: Page, what: str) -> None:
     """axe finds no serious or critical violation, and none of ``label-content-name-mismatch`` (an experimental
     rule, switched on here: every card button's name contains the words drawn on the card)."""
-    results = Axe().run(page, options={"rules": {"label-content-name-mismatch": {"enabled": True}}})
+    results = Axe().run(page, options={"resultTypes": ["violations"],
+                                       "rules": {"label-content-name-mismatch": {"enabled": True}}})
     found = [v for v in results.response["violations"]
              if v.get("impact") in BLOCKING_IMPACTS or v["id"] == "label-content-name-mismatch"]
     assert not found, f"axe at {what}:\n" + describe(found)
