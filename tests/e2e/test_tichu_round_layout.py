@@ -195,7 +195,7 @@ def test_without_javascript_the_hand_and_the_next_button_are_on_the_first_screen
         page.locator(f"#hand-cards .hand-slot:nth-child({number + 1}) button").click()
         assert_on_screen(page, [HAND, "#round-swap"], f"picking card {number + 1} without JavaScript")
     page.locator("#round-swap").click()
-    assert page.url.endswith("#round-middle")
+    assert page.url.endswith("#round-view")
     assert_on_screen(page, ["#round-middle h3", HAND, "#round-play", "#round-coach-first button"],
                      "passing the cards without JavaScript")
     shoot(page, "phone-nojs-play")

@@ -298,11 +298,7 @@ def page():
         clicked = any(request.args.get(k) for k in ("toggle", "action", "choose"))
     url = round_url(args, page.codes, page.pick)
     if clicked and not is_htmx() and page.problem is None:
-        # without JavaScript the new page opens at the trick (the dock with the hand is at the bottom) or, at the
-        # end of the round, at the score and the ending
-        phase = page.state.phase
-        anchor = {Phase.PLAY: "#round-middle", Phase.GIFT: "#round-middle", Phase.DONE: "#round-board"}.get(phase, "")
-        return redirect(url + anchor, code=303)
+        return redirect(url, code=303)
     return _render(page, args, url)
 
 
