@@ -69,6 +69,7 @@ class CardFace:
         note: a small text under the rank (a Tichu suit's name, a special card's letter or name).
         note_css: extra class of the note (``" card-suit-name"``).
         special: the name written on a special card instead of a rank (the Tichu Dragon).
+        picture: the name of the picture drawn on a special card (``"dragon"``: CSS class ``pic-dragon``), or empty.
     """
 
     kind: str
@@ -78,6 +79,7 @@ class CardFace:
     note: str = ""
     note_css: str = ""
     special: str = ""
+    picture: str = ""
 
     @property
     def chip_text(self) -> str:
@@ -160,8 +162,9 @@ def card_chip(card: Any) -> Markup:
     """Return a small inline card picture (HTML) with the card's name for screen readers."""
     name = card_name(card)
     face = card_face(card)
-    return Markup('<span class="{}" role="img" aria-label="{}" title="{}">{}</span>').format(
-        f"chip chip-{face.kind} {face.css}", name, name, face.chip_text
+    picture = Markup('<span class="chip-pic pic-{}"></span>').format(face.picture) if face.picture else ""
+    return Markup('<span class="{}" role="img" aria-label="{}" title="{}">{}{}</span>').format(
+        f"chip chip-{face.kind} {face.css}", name, name, picture, face.chip_text
     )
 
 

@@ -3,7 +3,8 @@
 * :mod:`.rules`: cards, combinations, the judge and the wish; :mod:`.trick`: a trick played through, the
   bots, round scoring; :mod:`.round`: a whole round (Grand Tichu, exchange, calls, tricks, score) as a frozen
   state, :mod:`.round_plays` (a hand's combinations), :mod:`.round_codes` (actions as URL codes, replay),
-  :mod:`.round_bots` (bots for every seat, with their reasons). Pure: no Flask.
+  :mod:`.round_bots` (bots for every seat, with their reasons), :mod:`.round_coach` (the coach's plays cheapest
+  first, the score from a player's side, the end of a round). Pure: no Flask.
 * :mod:`.messages`, :mod:`.messages_round`, :mod:`.messages_round_page`: the sentences of their steps and pages;
   :mod:`.look`: card names and faces.
 * :mod:`.views` (``/tichu``), :mod:`.play_views` (``/tichu/trick``, ``/tichu/score``), :mod:`.round_views`

@@ -8,9 +8,14 @@ from webapp.games.tichu.messages import TICHU_CARD_NAMES, TICHU_SUIT_FACES, TICH
 
 CARD_TYPES: tuple[type, ...] = (tichu.TichuCard,)
 
-#: Short labels drawn on the special Tichu cards (the rank letter is not enough for a child).
+#: The big characters of the cards whose rank is not the first letter of their code (the Mah Jong's 1 counts in
+#: straights; the other special cards show a picture and their name instead).
 _FACES = {tichu.DOG: "D", tichu.MAH_JONG: "1", tichu.PHOENIX: "P", tichu.DRAGON: "R", tichu.TEN: "10"}
 _CLASSES = {tichu.DOG: "t-dog", tichu.MAH_JONG: "t-mahjong", tichu.PHOENIX: "t-phoenix", tichu.DRAGON: "t-dragon"}
+#: The pictures of the special cards (static/img/tichu/<name>.svg, CSS classes ``pic-<name>``).
+_PICTURES = {tichu.DOG: "dog", tichu.MAH_JONG: "mahjong", tichu.PHOENIX: "phoenix", tichu.DRAGON: "dragon"}
+#: Ranks whose big character is a letter (J Q K A): their name follows the visible words in a button's label.
+_LETTERED = (tichu.JACK, tichu.QUEEN, tichu.KING, tichu.ACE)
 
 
 def tichu_face(card: tichu.TichuCard) -> str:
@@ -39,17 +44,30 @@ def card_name(card: tichu.TichuCard) -> str:
 
 
 def card_face(card: tichu.TichuCard) -> CardFace:
-    """A special card (but the Mah Jong) shows its name and, small, the letter to type; a natural card its
-    rank and, small, its suit's name; the Mah Jong its ``1`` and, small, its name."""
+    """A special card shows its picture and its name (the Mah Jong also its ``1``, the rank it has in a
+    straight); a natural card its rank and, small, its suit's name."""
     css = tichu_class(card)
-    if card.is_special and card.rank != tichu.MAH_JONG:
-        return CardFace(kind="tichu", css=css, special=card_name(card), note=str(card))
     if card.is_special:
-        return CardFace(kind="tichu", css=css, rank=tichu_face(card), note=card_name(card))
+        rank = tichu_face(card) if card.rank == tichu.MAH_JONG else ""
+        return CardFace(kind="tichu", css=css, rank=rank, special=card_name(card), picture=_PICTURES[card.rank])
     if card.suit is not None:
         return CardFace(kind="tichu", css=css, rank=tichu_face(card), note=tichu_suit_face(card), note_css=" card-suit-name")
     return CardFace(kind="tichu", css=css, rank=tichu_face(card))
 
 
+def card_label(card: tichu.TichuCard) -> str:
+    """The accessible name of a button that shows ``card``: the words drawn on it, in their order, so that the
+    name contains the visible text (WCAG 2.5.3), then the rank's name where the card shows a letter:
+    "A Pagoda (Ace)", "7 Jade", "1 Mah Jong", "Dragon"."""
+    face = card_face(card)
+    if face.special:
+        return f"{face.rank} {face.special}" if face.rank else face.special
+    shown = f"{face.rank} {face.note}" if face.note else face.rank
+    if card.rank in _LETTERED:
+        return f"{shown} ({gettext(TICHU_CARD_NAMES[card.rank])})"
+    return shown
+
+
 #: Helpers the Tichu templates call.
-TEMPLATE_GLOBALS = {"tichu_face": tichu_face, "tichu_class": tichu_class, "tichu_suit_face": tichu_suit_face}
+TEMPLATE_GLOBALS = {"tichu_face": tichu_face, "tichu_class": tichu_class, "tichu_suit_face": tichu_suit_face,
+                    "tichu_label": card_label}

@@ -24,6 +24,7 @@ the answer redirects to the clean address; with htmx the board is swapped in pla
 from __future__ import annotations
 
 import secrets
+from collections import Counter
 from dataclasses import dataclass, field
 
 from flask import Blueprint, redirect, request, url_for
@@ -38,6 +39,7 @@ from webapp.games.tichu.round import (
 )
 from webapp.games.tichu.round_bots import MAX_ACTIONS, next_bot_move
 from webapp.games.tichu.round_codes import MAX_CODES, action_code, parse_action
+from webapp.games.tichu.round_coach import ORDINARY, PASS, cheapest_first, from_side, play_cost, round_ending
 from webapp.games.tichu.trick import IllegalMove, opponents
 from webapp.games.tichu.views import read_cards
 
@@ -383,23 +385,28 @@ def allowed_plays(state: RoundState) -> list[tichu.Combination]:
     return list(seen.values())
 
 
-#: The most plays of one kind the coach shows (on lead a hand can form dozens); the rest are counted.
+#: How many of the coach's plays are shown first (cheapest first, the pass among them); the rest fold away.
+COACH_FIRST = 3
+#: The most ordinary plays of one kind the coach lists behind "more" (on lead a hand can form dozens); the rest
+#: are counted. The pass, the Dragon, the Phoenix and every bomb are always listed.
 COACH_PER_KIND = 3
-_KIND_ORDER = (tichu.Kind.SINGLE, tichu.Kind.PAIR, tichu.Kind.TRIPLE, tichu.Kind.FULL_HOUSE, tichu.Kind.STRAIGHT,
-               tichu.Kind.STAIRS, tichu.Kind.BOMB)
 
 
-def coach_groups(plays: list[tichu.Combination]) -> list[tuple[tichu.Kind, list[tichu.Combination], int]]:
-    """The coach's list: ``(kind, plays shown, how many more)`` for each kind the child may play, lowest plays
-    first and plays without the Phoenix before those with it (it is worth more kept); every bomb is shown."""
-    groups = []
-    for kind in _KIND_ORDER:
-        found = sorted((c for c in plays if c.kind is kind),
-                       key=lambda c: (any(x.rank == tichu.PHOENIX for x in c.cards), c.rank, c.length))
-        if found:
-            shown = found if kind is tichu.Kind.BOMB else found[:COACH_PER_KIND]
-            groups.append((kind, shown, len(found) - len(shown)))
-    return groups
+def coach_list(plays: list[tichu.Combination], may_pass: bool) -> tuple[list, list, int]:
+    """The coach's list: ``(first, more, left out)``: the first plays cheapest first
+    (:func:`~webapp.games.tichu.round_coach.cheapest_first`; ``None`` is the pass), the next ones behind "more",
+    and how many ordinary plays are left out (at most :data:`COACH_PER_KIND` of a kind are listed)."""
+    ordered = cheapest_first(plays, may_pass)
+    listed, left_out, per_kind = [], 0, Counter()
+    for play in ordered:
+        if play is PASS or play_cost(play)[0] != ORDINARY:
+            listed.append(play)
+        elif per_kind[play.kind] < COACH_PER_KIND:
+            per_kind[play.kind] += 1
+            listed.append(play)
+        else:
+            left_out += 1
+    return listed[:COACH_FIRST], listed[COACH_FIRST:], left_out
 
 
 def sort_hand(cards) -> list[tichu.TichuCard]:
@@ -433,12 +440,16 @@ def _render(page: RoundPage, args: dict, url: str):
     in_turn = state.phase is Phase.PLAY and state.to_act == CHILD
     score = state.score
     allowed = allowed_plays(state) if (in_turn or page.bomb_chance) and args["coach"] else []
+    may_pass = in_turn and PassTurn(CHILD) in state.legal_actions(CHILD)
+    coach_first, coach_more, coach_left = coach_list(allowed, may_pass) if allowed else ([], [], 0)
     context = dict(
         state=state, phase=state.phase.value, args=args, url=url, codes=page.codes, pick=page.pick,
         pick_text="".join(map(str, page.pick)), problem=page.problem, verdict=page.verdict, note=page.note,
         hand=sort_hand(state.hand(CHILD)), sort_hand=sort_hand, in_turn=in_turn, bomb_chance=page.bomb_chance,
-        may_pass=in_turn and PassTurn(CHILD) in state.legal_actions(CHILD),
-        allowed=coach_groups(allowed), playable={c for play in allowed for c in play.cards},
+        may_pass=may_pass, allowed=bool(allowed), coach_first=coach_first, coach_more=coach_more,
+        coach_left=coach_left, playable={c for play in allowed for c in play.cards},
+        totals=score.totals if score is not None else state.before, ending=round_ending(state, CHILD),
+        score_steps=from_side(score.steps, CHILD) if score is not None else (),
         recent=told[last_child + 1:], told=told, score=score, choices=choices,
         wishes=tuple(tichu.NATURAL_RANKS), card_of=tichu.TichuCard,
         has_mah_jong=any(c.rank == tichu.MAH_JONG for c in page.pick),
@@ -453,7 +464,8 @@ def _render(page: RoundPage, args: dict, url: str):
     response = page_or_fragment("tichu/round.html", "tichu/_round_update.html", page.status, replace_url=url,
                                 game="round", **context)
     if is_htmx() and request.args.get("action") in MOVES:
-        # after a move: the trick as it stands now (the hand and the buttons follow it); at the end the score
-        shown = "#round-news" if score is not None else "#round-middle"
+        # after a move: the trick as it stands now (the hand and the buttons stay docked below it); at the end
+        # the top of the board: the game score and the round's ending with the next round's button
+        shown = "#round-board" if score is not None else "#round-middle"
         response.headers["HX-Reswap"] = f"outerHTML show:{shown}:top"
     return response
