@@ -177,6 +177,9 @@ NEVER_ONE = {
     "skat.table.cheer.defence.tip_schneider": "the number is 31; partner and name are names",
     "yahtzee.end.good.strong": "a strong game has ending.STRONG_SCORE (200) points or more",
     "yahtzee.end.good.upper_bonus": "the upper bonus is 35",
+    "tichu.round.end.trick_points": "Tichu's card points come in fives (5, 10, K, Dragon 25, Phoenix -25)",
+    "tichu.round.side.cards_ours": "Tichu's card points come in fives (5, 10, K, Dragon 25, Phoenix -25)",
+    "tichu.round.side.cards_theirs": "Tichu's card points come in fives (5, 10, K, Dragon 25, Phoenix -25)",
 }
 
 
