@@ -76,6 +76,12 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
         # classes in a browser poll faster so that they wait less.
         CLASSROOM_BOARD_POLL_MS=1000,
         CLASSROOM_TABLET_POLL_MS=2000,
+        # "Where did I lose?" (webapp/games/skat/analysis_pool.py): worker processes for the open-cards analyses
+        # of finished Skat games (1 leaves the other core to the requests), the most analyses waiting or running
+        # at once (more: "busy, try again"), and the answers kept (by the game: the same game is analysed once).
+        SKAT_ANALYSIS_WORKERS=1,
+        SKAT_ANALYSIS_QUEUE=64,
+        SKAT_ANALYSIS_KEPT=512,
         # Rate limits (Flask-Limiter). The storage is named explicitly: memory:// counts
         # in each server process; with several server workers use redis:// or
         # memcached:// so that the workers share one count (see docs/school-it.md).
@@ -104,6 +110,7 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
     if config is not None:
         app.config.from_mapping(config)
     _check_poll_intervals(app.config)
+    _check_whole_numbers(app.config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if app.config["SECRET_KEY"] == "dev-only-change-me" and not (app.debug or app.testing):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
@@ -159,6 +166,23 @@ def _check_poll_intervals(config: Mapping[str, Any]) -> None:
         value = config[name]
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise SettingError(f"{name} must be a whole number of milliseconds from {low} to {high}, not {value!r}")
+
+
+#: Settings that are whole numbers, with their range.
+WHOLE_NUMBERS = {"SKAT_ANALYSIS_WORKERS": (1, 64), "SKAT_ANALYSIS_QUEUE": (1, 100_000),
+                 "SKAT_ANALYSIS_KEPT": (1, 1_000_000)}
+
+
+def _check_whole_numbers(config: Mapping[str, Any]) -> None:
+    """Refuse a setting of :data:`WHOLE_NUMBERS` that is no whole number in its range.
+
+    Raises:
+        SettingError: naming the setting, its range and the value.
+    """
+    for name, (low, high) in WHOLE_NUMBERS.items():
+        value = config[name]
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise SettingError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
 
 
 def _instance_secret(instance: Path) -> str:

@@ -63,6 +63,29 @@ def test_the_analysis_is_thinking_first_then_swapped_in(pooled):
     assert b"With the cards open" in done.data
 
 
+def test_try_it_yourself_opens_the_table_before_the_deciding_card_with_open_cards(pooled):
+    """Deal 33: the child (forehand) defends and its 9 of clubs in trick 8 decided the game; the link opens the
+    table just before that card, the child to play, the cards open."""
+    import html
+    import re
+
+    client = pooled.test_client()
+    codes = finished_codes(33)
+    done = ask(client, codes, seed=33)
+    page = done.get_data(as_text=True)
+    found = re.search(r'id="analysis-retry" href="([^"]+)"', page)
+    assert found, page
+    url = html.unescape(found.group(1))
+    assert "open=1" in url and url.endswith("#table-stage")
+    query = url.split("?", 1)[1].split("#")[0]
+    table = client.get("/skat/table?" + query, headers=EN)
+    assert table.status_code == 200
+    text = table.get_data(as_text=True)
+    assert 'id="table-board"' in text and "You lead this trick" in text  # the child led trick 8
+    moves = dict(part.split("=", 1) for part in query.split("&"))["a"].split(".")
+    assert moves == codes[:len(moves)] and len(moves) == len(codes) - 30 + 7 * 3  # the 9 of clubs not yet played
+
+
 def test_without_javascript_the_page_refreshes_itself(pooled):
     client = pooled.test_client()
     codes = finished_codes(7)
@@ -146,3 +169,14 @@ def test_the_cli_analyses_a_finished_game(runner):
     assert "offenen Karten" in result.output
     unfinished = runner.invoke(args=["skat", "analyse", "--seed", "5", "--moves", "18"])
     assert unfinished.exit_code == 2
+
+
+@pytest.mark.parametrize("name, value", [("SKAT_ANALYSIS_WORKERS", 0), ("SKAT_ANALYSIS_WORKERS", "two"),
+                                         ("SKAT_ANALYSIS_QUEUE", -1), ("SKAT_ANALYSIS_KEPT", 2.5),
+                                         ("SKAT_ANALYSIS_WORKERS", True)])
+def test_a_pool_setting_that_is_no_sensible_number_stops_the_app_with_its_name(tmp_path, name, value):
+    from webapp import SettingError, create_app
+
+    with pytest.raises(SettingError, match=f"{name} must be a whole number from"):
+        create_app({"TESTING": True, "SECRET_KEY": "x", name: value,
+                    "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'x.db'}"})

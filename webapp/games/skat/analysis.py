@@ -34,11 +34,11 @@ from webapp.games.skat.table import Phase, TableState
 
 __all__ = ["Analysis", "Mistake", "NODE_LIMIT", "analyse", "outcome_level"]
 
-#: The most positions one analysis may search (about 3 to 5 s of one core in CPython at worst; most games need far
+#: The most positions one analysis may search (about 4 s of one core in CPython at worst; most games need far
 #: fewer). Node counts do not depend on the machine, so the answer is the same everywhere.
-NODE_LIMIT = 1_000_000
+NODE_LIMIT = 3_000_000
 #: The most positions spent on the exact card points of the deal (the rest of the analysis needs only thresholds).
-EXACT_LIMIT = 100_000
+EXACT_LIMIT = 300_000
 #: The most positions spent on one other pair put away or one other game.
 TRY_LIMIT = 10_000
 #: The declarer's card points that change the outcome (ISkO 4.1.2, 5.1.2): 31 (not Schneider), 61 (won),
@@ -66,6 +66,7 @@ class Mistake:
         line: the better line with open cards from the mistake: ``(seat, card)`` for every card to the end (may
         stop early when the work limit was reached).
         winner: who took the trick the card was played to (a :class:`Seat`).
+        index: the card's place in the game's card play (0-29).
     """
 
     trick: int
@@ -75,6 +76,7 @@ class Mistake:
     after: int
     line: tuple[tuple[Seat, Card], ...]
     winner: Seat
+    index: int
 
 
 @dataclass(frozen=True)
@@ -271,7 +273,7 @@ def _deciding_mistake(line: _Line, seat: Seat, declarer_side: bool, target: int,
                        if _keeps(position, c, target, declarer_side, solver))
         trick = index // 3
         best_line = _better_line(line, index, better[0], target, solver) if better else ()
-        return Mistake(trick + 1, card, better, target, target, best_line, line.state.tricks[trick].winner)
+        return Mistake(trick + 1, card, better, target, target, best_line, line.state.tricks[trick].winner, index)
     return None
 
 

@@ -54,13 +54,16 @@ def analysis():
         return error_page(Step("skat.analysis.error.not_done"), 409)
     answer = pool().ask((game.seed, game.number, tuple(game.codes)), CHILD, _owner())
     url = url_for("skat_analysis.analysis", **game.args())
-    lines = []
+    lines, retry = [], None
     if answer.analysis is not None and answer.analysis.mistake is not None:
-        played = answer.analysis.mistake.line
-        first = answer.analysis.mistake.trick
-        lines = [(first + at // 3, [(game.player_at(seat), card) for seat, card in played[at:at + 3]])
-                 for at in range(0, len(played), 3)]
+        mistake = answer.analysis.mistake
+        lines = [(mistake.trick + at // 3, [(game.player_at(seat), card) for seat, card in mistake.line[at:at + 3]])
+                 for at in range(0, len(mistake.line), 3)]
+        # the table again just before the deciding card, the cards open: the child tries the better card itself
+        before = game.codes[:len(game.codes) - len(game.state.tricks) * 3 + mistake.index]
+        retry = url_for("skat_table.table", seed=game.seed, game=game.number, a=".".join(before), open=1,
+                        **({"coach": 0} if not game.coach else {}))
     status = 503 if answer.status is Status.BUSY else 200
     return page_or_fragment("skat/analysis.html", "skat/_analysis.html", status, answer=answer,
-                            state=answer.status.value, url=url, lines=lines, names=("you",) + BOT_NAMES,
+                            state=answer.status.value, url=url, lines=lines, retry=retry, names=("you",) + BOT_NAMES,
                             table_url=url_for("skat_table.table", **game.args()), poll=POLL_SECONDS)
