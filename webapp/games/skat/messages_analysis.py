@@ -21,27 +21,28 @@ MESSAGES: dict[str, Any] = {
     "skat.analysis.line.title": N_("The better way to play, with the cards open, from that trick on:"),
     # What the deal was worth
     "skat.analysis.deal.points_won": N_(
-        "With the cards open and everybody playing their best, the declarer takes %(points)s card points: this "
-        "game could be won."
+        "With the cards open and everybody playing their best, the declarer takes %(points)s card points: the "
+        "declarer can win this game."
     ),
     "skat.analysis.deal.points_lost": N_(
         "With the cards open and everybody playing their best, the declarer takes only %(points)s card points: "
-        "with these cards this game could not be won."
+        "the declarer cannot win this game with these cards."
     ),
     "skat.analysis.deal.won": N_(
-        "With the cards open and everybody playing their best, the declarer gets at least 61 card points: this "
-        "game could be won."
+        "With the cards open and everybody playing their best, the declarer gets at least 61 card points: the "
+        "declarer can win this game."
     ),
     "skat.analysis.deal.lost": N_(
-        "With the cards open and everybody playing their best, the declarer stays below 61 card points: with "
-        "these cards this game could not be won."
+        "With the cards open and everybody playing their best, the declarer stays below 61 card points: the "
+        "declarer cannot win this game with these cards."
     ),
     "skat.analysis.deal.null_won": N_(
-        "With the cards open and everybody playing their best, the declarer takes no trick: this Null could be won."
+        "With the cards open and everybody playing their best, the declarer takes no trick: the declarer can win "
+        "this Null."
     ),
     "skat.analysis.deal.null_lost": N_(
-        "With the cards open and everybody playing their best, the declarer must take a trick: this Null could "
-        "not be won."
+        "With the cards open and everybody playing their best, the declarer must take a trick: the declarer "
+        "cannot win this Null."
     ),
     # The card that lost it
     "skat.analysis.mistake.lost": N_(
@@ -87,7 +88,7 @@ MESSAGES: dict[str, Any] = {
     "skat.analysis.bad_luck": N_(
         "No other pair put away and no other game would have won either: bad luck, not a mistake."
     ),
-    "skat.analysis.bad_luck_play": N_("Your play was not the problem: these cards could not win this game."),
+    "skat.analysis.bad_luck_play": N_("Your play was not the problem: bad luck with the cards, not a mistake."),
     "skat.analysis.defence_hopeless": N_(
         "With these cards the declarer always wins, however you defend: bad luck, not a mistake."
     ),
