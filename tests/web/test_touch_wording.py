@@ -85,3 +85,30 @@ def test_the_touch_sentence_shows_on_a_touch_screen_only():
     assert re.search(r"\.say-touch\s*\{\s*display:\s*none;?\s*\}", css)
     assert ("@media (hover: none) and (pointer: coarse) { .say-mouse { display: none; } .say-touch { display: inline; } }"
             in css)
+
+
+def test_no_english_page_says_tap_to_a_mouse(client):
+    """The reverse: "tap" only in a touch sentence that has its mouse sentence beside it (a laptop's child reads
+    "click"). Checked on the pages above and in the middle of a Skat game (the card play's prompt)."""
+    from webapp.games.skat.bots import bot_move
+    from webapp.games.skat.table import deal
+    from webapp.games.skat.table_codes import action_code
+
+    state, codes = deal(7, 1), []
+    while state.to_act is not None and len(state.tricks) < 2:
+        action = bot_move(state).action
+        codes.append(action_code(action))
+        state = state.apply(action)
+    while state.to_act is not None and state.to_act.value != 0:  # on to the child's (forehand's) turn
+        action = bot_move(state).action
+        codes.append(action_code(action))
+        state = state.apply(action)
+    tap = re.compile(r"\btap(s|ped|ping)?\b", re.I)
+    wrong = {}
+    for path in PAGES + [f"/skat/table?seed=7&game=1&a={'.'.join(codes)}", "/words/skat", "/words/tichu"]:
+        rest, _ = without_pairs(page_in(client, path, "en"))
+        rest = re.sub(r"<!--.*?-->|\{#.*?#\}", "", rest, flags=re.S)
+        found = [m.group(0) for m in tap.finditer(re.sub(r"<[^>]+>", " ", rest))]
+        if found:
+            wrong[path] = found
+    assert wrong == {}
