@@ -180,3 +180,21 @@ def test_a_pool_setting_that_is_no_sensible_number_stops_the_app_with_its_name(t
     with pytest.raises(SettingError, match=f"{name} must be a whole number from"):
         create_app({"TESTING": True, "SECRET_KEY": "x", name: value,
                     "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'x.db'}"})
+
+
+def test_a_poll_for_a_known_game_does_not_replay_it(pooled, monkeypatch):
+    """Thirty tablets ask every second: once a game is checked and asked for, a poll only looks it up."""
+    from webapp.games.skat import analysis_views
+
+    client = pooled.test_client()
+    codes = finished_codes(7)
+    url = f"/skat/table/analysis?seed=7&game=1&a={'.'.join(codes)}"
+    assert client.get(url, headers=HX).status_code == 200
+    calls = []
+    monkeypatch.setattr(analysis_views, "read_game", lambda: calls.append(1) or pytest.fail("replayed"))
+    assert client.get(url, headers=HX).status_code == 200
+    done = ask(client, codes)
+    assert b'id="analysis-steps"' in done.data and calls == []
+    # a game never asked for is checked in full (here: the stub refuses, so the test would fail if it were not)
+    monkeypatch.undo()
+    assert client.get(url.replace("seed=7", "seed=8"), headers=HX).status_code in (400, 409)

@@ -101,6 +101,17 @@ class AnalysisPool:
             self._owners[owner] = key
             return Answer(Status.THINKING)
 
+    def peek(self, key: Key) -> Answer | None:
+        """What is known of ``key`` without starting anything: kept (READY or FAILED), running (THINKING), or None
+        (never asked: the caller checks the game and then :meth:`ask`\ s). Only checked games are ever keys, so a
+        poll that finds its key needs no new check (a cheap poll)."""
+        with self._lock:
+            self._collect()
+            if key in self._answers:
+                self._answers.move_to_end(key)
+                return self._answers[key]
+            return Answer(Status.THINKING) if key in self._running else None
+
     def _collect(self) -> None:
         """Move finished jobs to the kept answers (under the lock)."""
         for key, future in list(self._running.items()):

@@ -17,9 +17,11 @@ from flask import Blueprint, current_app, redirect, request, session, url_for
 from webapp.core.steps import Step
 from webapp.core.web import error_page, page_or_fragment
 from webapp.games.skat import analysis_pool
-from webapp.games.skat.analysis_pool import AnalysisPool, Status
-from webapp.games.skat.table import Phase
-from webapp.games.skat.table_views import BOT_NAMES, CHILD, read_game
+from webapp.games.skat.analysis_pool import AnalysisPool, Answer, Status
+from webapp.games.skat.table import Phase, deal
+from webapp.games.skat.table_views import (
+    BOT_NAMES, CHILD, MAX_CODE_CHARS, MAX_CODES, MAX_SEED_DIGITS, SEP, TableGame, read_game,
+)
 
 bp = Blueprint("skat_analysis", __name__)
 bp.record_once(lambda state: analysis_pool.init_app(state.app))
@@ -27,6 +29,8 @@ bp.record_once(lambda state: analysis_pool.init_app(state.app))
 OWNER_KEY = "skat_owner"
 #: Seconds between two asks while the analysis is thinking (htmx; the page without JavaScript waits 2 s).
 POLL_SECONDS = 1
+#: The cards of a whole game's play (10 tricks of 3).
+CARDS_PLAYED = 30
 
 
 def pool() -> AnalysisPool:
@@ -47,12 +51,39 @@ def analysis():
     if not request.args.get("a"):
         return redirect(url_for("skat_table.table", **{k: v for k, v in request.args.items() if k in ("seed", "game")}),
                         code=303)
+    known = _known()
+    if known is not None:  # a poll for a game already checked: no replay (see AnalysisPool.peek)
+        return _answer(*known)
     game = read_game()
     if game.problem is not None:
         return error_page(game.problem, game.status)
     if game.state.phase is not Phase.DONE:
         return error_page(Step("skat.analysis.error.not_done"), 409)
-    answer = pool().ask((game.seed, game.number, tuple(game.codes)), CHILD, _owner())
+    return _answer(game, pool().ask((game.seed, game.number, tuple(game.codes)), CHILD, _owner()))
+
+
+def _known() -> tuple[TableGame, Answer] | None:
+    """The game of the query and its answer when the pool already knows the game (its moves exactly as the table
+    writes them); None otherwise. Bounded as :func:`.table_views.read_game` reads the query."""
+    text = request.args.get("a", "")
+    seed, number = request.args.get("seed", ""), request.args.get("game", "1")
+    if len(text) > MAX_CODES * (MAX_CODE_CHARS + 1) or not seed.isdigit() or not number.isdigit():
+        return None
+    if len(seed) > MAX_SEED_DIGITS or len(number) > 2:
+        return None
+    key = (int(seed), int(number), tuple(c for c in text.split(SEP) if c))
+    answer = pool().peek(key)
+    if answer is None:
+        return None
+    # the game's moves are known to be a finished game's (they were checked when first asked): only the seed, the
+    # number and the codes are needed to answer, not the state
+    return TableGame(seed=key[0], number=key[1], state=deal(key[0], key[1]), codes=list(key[2]),
+                     coach=request.args.get("coach") != "0"), answer
+
+
+def _answer(game: TableGame, answer: Answer):
+    """The answer's page or fragment: the analysis with the better line and the "try it yourself" link, or
+    "thinking" / "busy" (503) / "failed"."""
     url = url_for("skat_analysis.analysis", **game.args())
     lines, retry = [], None
     if answer.analysis is not None and answer.analysis.mistake is not None:
@@ -60,7 +91,7 @@ def analysis():
         lines = [(mistake.trick + at // 3, [(game.player_at(seat), card) for seat, card in mistake.line[at:at + 3]])
                  for at in range(0, len(mistake.line), 3)]
         # the table again just before the deciding card, the cards open: the child tries the better card itself
-        before = game.codes[:len(game.codes) - len(game.state.tricks) * 3 + mistake.index]
+        before = game.codes[:len(game.codes) - CARDS_PLAYED + mistake.index]
         retry = url_for("skat_table.table", seed=game.seed, game=game.number, a=".".join(before), open=1,
                         **({"coach": 0} if not game.coach else {}))
     status = 503 if answer.status is Status.BUSY else 200
