@@ -167,8 +167,8 @@ def test_the_same_game_gives_the_same_analysis():
 def test_the_module_examples_hold():
     import doctest
 
-    from webapp.games.skat import analysis, solver
+    from webapp.games.skat import analysis, play_order, solver
 
-    for module in (analysis, solver):
+    for module in (analysis, play_order, solver):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0

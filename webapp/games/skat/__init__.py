@@ -4,7 +4,8 @@
   score and bidding coach. Pure: no Flask.
 * :mod:`.play`, :mod:`.auction`, :mod:`.table`, :mod:`.bots`: the Skat table (deal, bidding, skat, declaration,
   tricks, score) as a frozen state machine and the bots that play it. Pure: no Flask.
-* :mod:`.solver` (open cards, double dummy) and :mod:`.analysis` ("where did I lose?"). Pure: no Flask.
+* :mod:`.solver` (open cards, double dummy; its card layout :mod:`.play_order`) and :mod:`.analysis` ("where did
+  I lose?"). Pure: no Flask.
 * :mod:`.messages`, :mod:`.messages_official`, :mod:`.messages_table`, :mod:`.messages_analysis`: the sentences
   of their steps;
   :mod:`.look`: card names and faces.

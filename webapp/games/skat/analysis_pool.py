@@ -103,7 +103,7 @@ class AnalysisPool:
 
     def peek(self, key: Key) -> Answer | None:
         """What is known of ``key`` without starting anything: kept (READY or FAILED), running (THINKING), or None
-        (never asked: the caller checks the game and then :meth:`ask`\ s). Only checked games are ever keys, so a
+        (never asked: the caller checks the game, then calls :meth:`ask`). Only checked games are ever keys, so a
         poll that finds its key needs no new check (a cheap poll)."""
         with self._lock:
             self._collect()

@@ -33,14 +33,15 @@ CG 2006):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from webapp.core.steps import NotationError
-from webapp.games.skat.official import TRUMP_ORDER, GameType
-from webapp.games.skat.play import NULL_ORDER, PLAIN_ORDER, check_trick
-from webapp.games.skat.rules import CARD_POINTS, DECK, SUITS, Card, card_points
+from webapp.games.skat.official import GameType
+from webapp.games.skat.play import check_trick
+from webapp.games.skat.play_order import bits_of, layout, mask_of, points_of
+from webapp.games.skat.rules import Card, card_points
 
-__all__ = ["DECLARER", "LEFT", "RIGHT", "Layout", "Position", "Solution", "Solver", "layout", "solve"]
+__all__ = ["DECLARER", "LEFT", "RIGHT", "Position", "SearchLimit", "Solution", "Solver", "solve"]
 
 #: Who is who, seen from the declarer: the declarer, the player on its left (plays after it), the one on its right.
 DECLARER, LEFT, RIGHT = 0, 1, 2
@@ -49,73 +50,6 @@ PLAYERS = 3
 MAX_HAND = 10
 #: The transposition table is cleared when it holds more entries than this (about 200 bytes an entry).
 TABLE_LIMIT = 2_000_000
-
-
-@dataclass(frozen=True)
-class Layout:
-    """A game's play order: each card's bit, its follow-class and points (see the module's docstring).
-
-    Attributes:
-        game: the game.
-        bit: card -> bit (0-31).
-        cards: bit -> card.
-        block: bit -> the mask of its follow-class (the trump block, or its suit's block).
-        points: bit -> card points (0 for every card in Null, where points do not count).
-        trumps: the mask of the trump block (0 in Null).
-    """
-
-    game: GameType
-    bit: dict[Card, int]
-    cards: tuple[Card, ...]
-    block: tuple[int, ...]
-    points: tuple[int, ...]
-    trumps: int
-
-    def mask(self, cards: Iterable[Card]) -> int:
-        """The bits of ``cards``."""
-        result = 0
-        for card in cards:
-            result |= 1 << self.bit[card]
-        return result
-
-    def unmask(self, bits: int) -> tuple[Card, ...]:
-        """The cards of ``bits``, strongest of each block first (blocks from trump down)."""
-        out = []
-        while bits:
-            top = bits.bit_length() - 1
-            out.append(self.cards[top])
-            bits ^= 1 << top
-        return tuple(out)
-
-
-def _make_layout(game: GameType) -> Layout:
-    trumps = TRUMP_ORDER.get(game, ())
-    order = NULL_ORDER if game.is_null else PLAIN_ORDER
-    blocks: list[list[Card]] = []
-    for suit in SUITS:
-        blocks.append([Card(rank, suit) for rank in reversed(order)
-                       if Card(rank, suit) not in trumps and (game.is_null or not Card(rank, suit).is_jack)])
-    if trumps:
-        blocks.append(list(reversed(trumps)))
-    cards: list[Card] = []
-    block_masks: list[int] = []
-    for members in blocks:
-        start = len(cards)
-        cards.extend(members)
-        mask = ((1 << len(members)) - 1) << start
-        block_masks.extend([mask] * len(members))
-    assert sorted(map(str, cards)) == sorted(map(str, DECK))
-    points = tuple(0 if game.is_null else CARD_POINTS[c.rank] for c in cards)
-    trump_mask = block_masks[-1] if trumps else 0
-    return Layout(game, {c: i for i, c in enumerate(cards)}, tuple(cards), tuple(block_masks), points, trump_mask)
-
-
-_LAYOUTS = {game: _make_layout(game) for game in GameType}
-
-
-def layout(game: GameType) -> Layout:
-    """The play order of ``game`` (shared, immutable)."""
-    return _LAYOUTS[game]
 
 
 @dataclass(frozen=True)
@@ -227,6 +161,7 @@ class Solver:
         self._below = tuple(lay.block[b] & ((1 << b) - 1) for b in range(len(lay.cards)))
         self._above = tuple(lay.block[b] & ~((1 << (b + 1)) - 1) for b in range(len(lay.cards)))
         self._same = lay.block
+        self._plain_blocks = tuple(sorted(set(lay.block) - {lay.trumps}))
 
     # -- the public questions -------------------------------------------------------------------------------------
 
@@ -247,7 +182,7 @@ class Solver:
         base = 0 if null else position.taken + card_points(position.skat)
         best_value = self.value(position) - base
         order = {card: i for i, card in enumerate(position.hands[mover])}
-        legal = sorted(_bits_of(self._legal(hands[mover], trick)), key=lambda b: order[lay.cards[b]])
+        legal = sorted(bits_of(self._legal(hands[mover], trick)), key=lambda b: order[lay.cards[b]])
         best, values = [], []
         for bit in legal:
             after, leader, rest, gain = self._play(hands, position.leader, trick, mover, bit)
@@ -325,7 +260,7 @@ class Solver:
         if len(trick) == PLAYERS:
             winner = (leader + self._winner_index(trick)) % PLAYERS
             if winner == DECLARER:
-                gain = -1 if self.game.is_null else _points_of(_mask_of(trick), self.layout.points)
+                gain = -1 if self.game.is_null else points_of(mask_of(trick), self.layout.points)
             leader, trick = winner, ()
         return hands, leader, trick, gain
 
@@ -349,7 +284,7 @@ class Solver:
         """The declarer's points still to come (the current trick's cards included) with best play: null-window
         searches bisecting the range of values (the fail-soft bounds narrow it further)."""
         points = self.layout.points
-        upper = sum(points[b] for b in trick) + sum(points[b] for b in _bits_of(hands[0] | hands[1] | hands[2]))
+        upper = sum(points[b] for b in trick) + sum(points[b] for b in bits_of(hands[0] | hands[1] | hands[2]))
         lower = 0
         while lower < upper:
             target = (lower + upper + 1) // 2
@@ -364,8 +299,8 @@ class Solver:
         """Fail-soft alpha-beta over the declarer's points still to come."""
         h0, h1, h2 = hands
         points = self.layout.points
-        return self._node(h0, h1, h2, leader, trick, _points_of(_mask_of(trick), points),
-                          _points_of(h0 | h1 | h2, points), alpha, beta)
+        return self._node(h0, h1, h2, leader, trick, points_of(mask_of(trick), points),
+                          points_of(h0 | h1 | h2, points), alpha, beta)
 
     def _node(self, h0: int, h1: int, h2: int, leader: int, trick: tuple[int, ...], trick_points: int, rest: int,
               alpha: int, beta: int) -> int:
@@ -397,6 +332,15 @@ class Solver:
                     alpha = lo
                 if hi < beta:
                     beta = hi
+            # the leader's sure tricks bound the value (Kupferschmid and Helmert's adversarial heuristics, simply)
+            if leader == DECLARER:
+                sure = self._sure(h0, h0 | h1 | h2)
+                if sure >= beta:
+                    return sure
+            else:
+                sure = most - self._sure(h1 if leader == 1 else h2, h0 | h1 | h2)
+                if sure <= alpha:
+                    return sure
         points = self._points
         mover = (leader + count) % PLAYERS
         hand = h0 if mover == 0 else h1 if mover == 1 else h2
@@ -459,6 +403,29 @@ class Solver:
             self._table.clear()
         self._table[key] = (lo, hi, best_move)
         return best
+
+    def _sure(self, hand: int, live: int) -> int:
+        """Card points the holder of ``hand``, on lead, takes for sure: its run of the highest trumps left; when
+        it then holds every trump left, all of them and its run of the highest cards of each other suit (no one can
+        trump them). A lower bound for its side (the others' cards in those tricks count too)."""
+        points = self._points
+        total = 0
+        left = live & self._trumps
+        while left:
+            top = left.bit_length() - 1
+            if not hand >> top & 1:
+                return total
+            total += points[top]
+            left ^= 1 << top
+        for block in self._plain_blocks:
+            left = live & block
+            while left:
+                top = left.bit_length() - 1
+                if not hand >> top & 1:
+                    break
+                total += points[top]
+                left ^= 1 << top
+        return total
 
     def _ordered(self, legal: int, live: int, trick: tuple[int, ...], leader: int, mover: int,
                  entry: tuple | None) -> list[int]:
@@ -533,9 +500,9 @@ class Solver:
         mover = (leader + count) % PLAYERS
         hand = h0 if mover == 0 else h1 if mover == 1 else h2
         legal = hand & blocks[trick[0]] or hand if count else hand
-        live = h0 | h1 | h2 | _mask_of(trick)
+        live = h0 | h1 | h2 | mask_of(trick)
         result = mover != DECLARER  # declarer: looks for one clean card; defenders: for one card that catches it
-        for bit in _bits_of(legal):
+        for bit in bits_of(legal):
             below = live & blocks[bit] & ((1 << bit) - 1)
             if below and legal >> (below.bit_length() - 1) & 1:
                 continue  # the same as the card just below it
@@ -563,31 +530,6 @@ class Solver:
 
 class SearchLimit(Exception):
     """A search passed its node limit (:attr:`Solver.node_limit`); ``args[0]`` is the nodes visited."""
-
-
-def _bits_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _mask_of(bits: Iterable[int]) -> int:
-    mask = 0
-    for bit in bits:
-        mask |= 1 << bit
-    return mask
-
-
-def _points_of(mask: int, points: Sequence[int]) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += points[low.bit_length() - 1]
-        mask ^= low
-    return total
 
 
 def solve(position: Position, node_limit: int | None = None, every_card: bool = False) -> Solution:
