@@ -32,13 +32,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from webapp.games.skat.analysis import analyse  # noqa: E402
 from webapp.games.skat.analysis_pool import AnalysisPool, Status  # noqa: E402
-from webapp.games.skat.bots import bot_move  # noqa: E402
 from webapp.games.skat.official import SUIT_GAMES, GameType  # noqa: E402
 from webapp.games.skat.play import Seat  # noqa: E402
 from webapp.games.skat.rules import DECK  # noqa: E402
 from webapp.games.skat.solver import Position, Solver  # noqa: E402
-from webapp.games.skat.table import Phase, deal  # noqa: E402
-from webapp.games.skat.table_codes import action_code  # noqa: E402
+from webapp.games.skat.table import Phase  # noqa: E402
+from webapp.games.skat.table_codes import bot_game_codes  # noqa: E402
 
 PEER_SECONDS = 0.010
 AIM_MEDIAN, AIM_P95, AIM_ANALYSIS, AIM_CLASS = 0.2, 1.0, 2.0, 3.0
@@ -61,15 +60,6 @@ def random_deal(seed: int) -> Position:
     random.Random(f"bench-solver:{seed}").shuffle(deck)
     hand = tuple(deck[:10])
     return Position(declarer_game(hand), (hand, tuple(deck[10:20]), tuple(deck[20:30])), tuple(deck[30:]))
-
-
-def bot_game(seed: int) -> tuple[object, list[str]]:
-    state, codes = deal(seed, 1), []
-    while state.to_act is not None:
-        action = bot_move(state).action
-        codes.append(action_code(action))
-        state = state.apply(action)
-    return state, codes
 
 
 def line(name: str, values: list[float], aim: str = "") -> None:
@@ -107,7 +97,7 @@ def analyses(count: int) -> None:
     print(f"2. the analysis of {count} whole bot games (game 1 of seeds 1..{count}, for forehand)")
     times, nodes, incomplete = [], [], 0
     for seed in range(1, count + 1):
-        state, _ = bot_game(seed)
+        state, _ = bot_game_codes(seed)
         if state.phase is not Phase.DONE:
             continue
         started = time.process_time()
@@ -125,7 +115,7 @@ def class_at_once(size: int, workers: int) -> None:
     games = []
     seed = 100
     while len(games) < size:
-        state, codes = bot_game(seed)
+        state, codes = bot_game_codes(seed)
         if state.phase is Phase.DONE:
             games.append((seed, tuple(codes)))
         seed += 1

@@ -11,9 +11,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from webapp.games.skat.bots import bot_move
-from webapp.games.skat.table import deal
-from webapp.games.skat.table_codes import action_code
+from webapp.games.skat.table_codes import bot_game_codes
 
 from .conftest import SCREENSHOTS
 
@@ -32,12 +30,7 @@ WAIT_MS = 60_000
 
 
 def finished(seed: int) -> str:
-    state, codes = deal(seed, 1), []
-    while state.to_act is not None:
-        action = bot_move(state).action
-        codes.append(action_code(action))
-        state = state.apply(action)
-    return f"/skat/table?seed={seed}&game=1&a={'.'.join(codes)}"
+    return f"/skat/table?seed={seed}&game=1&a={'.'.join(bot_game_codes(seed)[1])}"
 
 
 def shot(page: Page, name: str) -> None:

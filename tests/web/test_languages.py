@@ -265,16 +265,9 @@ SEED = "JC JS JD AC KC 9C AS 7H QD 8D".split()
 #: One case for each command with --explain. A new command with --explain must add its own here.
 def _bot_game_codes(seed: int) -> str:
     """The action codes of game 1 of ``seed`` played by the bots' rules (for ``skat analyse``)."""
-    from webapp.games.skat.bots import bot_move
-    from webapp.games.skat.table import deal
-    from webapp.games.skat.table_codes import action_code
+    from webapp.games.skat.table_codes import bot_game_codes
 
-    state, codes = deal(seed, 1), []
-    while state.to_act is not None:
-        action = bot_move(state).action
-        codes.append(action_code(action))
-        state = state.apply(action)
-    return ".".join(codes)
+    return ".".join(bot_game_codes(seed)[1])
 
 
 CLI_CASES = {

@@ -12,9 +12,8 @@ import pytest
 
 from webapp.games.skat import analysis_pool
 from webapp.games.skat.analysis_pool import AnalysisPool, Status
-from webapp.games.skat.bots import bot_move
-from webapp.games.skat.table import Phase, deal
-from webapp.games.skat.table_codes import action_code
+from webapp.games.skat.table import Phase
+from webapp.games.skat.table_codes import bot_game_codes
 
 EN = {"Accept-Language": "en"}
 HX = {"HX-Request": "true", **EN}
@@ -22,11 +21,7 @@ HX = {"HX-Request": "true", **EN}
 
 def finished_codes(seed: int, number: int = 1) -> list[str]:
     """A whole game played by the bots' rules from the deal (the child's moves are the bot's choice too)."""
-    state, codes = deal(seed, number), []
-    while state.to_act is not None:
-        action = bot_move(state).action
-        codes.append(action_code(action))
-        state = state.apply(action)
+    state, codes = bot_game_codes(seed, number)
     assert state.phase is Phase.DONE
     return codes
 

@@ -16,6 +16,7 @@ from typing import Iterable
 
 from webapp.core.numbers import ascii_int
 from webapp.core.steps import NotationError, RuleInputError
+from webapp.games.skat.bots import bot_move
 from webapp.games.skat.official import Announcement, GameType
 from webapp.games.skat.rules import parse_card, parse_cards
 from webapp.games.skat.table import (
@@ -94,3 +95,19 @@ def replay(seed: int, game_number: int, codes: Iterable[str]) -> TableState:
     for code in codes:
         state = state.apply(parse_action(code))
     return state
+
+
+def bot_game_codes(seed: int, game_number: int = 1) -> tuple[TableState, list[str]]:
+    """Game ``game_number`` of ``seed`` played to its end by the bots' rules for every seat
+    (:func:`webapp.games.skat.bots.bot_move`): the final state and every move's action code, in order (the table's
+    address of a whole game, ``a=`` joined by ``.``; used by the benchmarks and the tests).
+
+    Raises:
+        NotationError: a bad game number (as :func:`deal`).
+    """
+    state, codes = deal(seed, game_number), []
+    while state.to_act is not None:
+        action = bot_move(state).action
+        codes.append(action_code(action))
+        state = state.apply(action)
+    return state, codes
