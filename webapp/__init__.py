@@ -82,6 +82,9 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
         SKAT_ANALYSIS_WORKERS=1,
         SKAT_ANALYSIS_QUEUE=64,
         SKAT_ANALYSIS_KEPT=512,
+        # Start those worker processes while a game is played, before the first analysis needs them (a second or
+        # two to start); `kartenschule serve` turns it on.
+        SKAT_ANALYSIS_WARM=False,
         # Rate limits (Flask-Limiter). The storage is named explicitly: memory:// counts
         # in each server process; with several server workers use redis:// or
         # memcached:// so that the workers share one count (see docs/school-it.md).

@@ -154,7 +154,9 @@ def build_app(instance: Path, lan_urls: Sequence[str]) -> Flask:
     from webapp import SettingError, create_app
 
     try:
-        return create_app({"LAN_URLS": list(lan_urls)}, instance_path=str(instance))
+        # a served app starts the analysis workers while the first game is played (tests' apps do not: each
+        # test's app would start processes of its own)
+        return create_app({"LAN_URLS": list(lan_urls), "SKAT_ANALYSIS_WARM": True}, instance_path=str(instance))
     except SQLAlchemyError as error:
         where = "DATABASE_URL" if os.environ.get("DATABASE_URL") else f"the instance folder {instance}"
         reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]

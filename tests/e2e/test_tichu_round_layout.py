@@ -45,6 +45,8 @@ WORDS = {
 _PROBLEMS = """(selectors) => {
   const problems = [];
   const root = document.documentElement;
+  // a page still loading after a click without JavaScript (the 303's new page) has no root yet: not ready
+  if (!root || document.readyState === 'loading') return ['the page is still loading'];
   const w = root.clientWidth, h = window.innerHeight;
   if (root.scrollWidth > w) problems.push(`the page scrolls sideways: ${root.scrollWidth} px in ${w} px`);
   for (const selector of selectors) {

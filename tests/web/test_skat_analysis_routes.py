@@ -193,3 +193,19 @@ def test_a_poll_for_a_known_game_does_not_replay_it(pooled, monkeypatch):
     # a game never asked for is checked in full (here: the stub refuses, so the test would fail if it were not)
     monkeypatch.undo()
     assert client.get(url.replace("seed=7", "seed=8"), headers=HX).status_code in (400, 409)
+
+
+@pytest.mark.parametrize("warm", [True, False])
+def test_the_table_starts_the_analysis_workers_while_a_game_is_played(app, warm):
+    """With SKAT_ANALYSIS_WARM (kartenschule serve) the workers start during the card play, so that the analysis
+    after the last trick does not wait for a process to start; off (the default, tests' apps), nothing starts."""
+    app.config["SKAT_ANALYSIS_WARM"] = warm
+    pool = app.extensions[analysis_pool.EXTENSION]
+    codes = finished_codes(7)
+    playing = ".".join(codes[:-5])  # in the tenth trick
+    try:
+        page = app.test_client().get(f"/skat/table?seed=7&game=1&a={playing}", headers=EN, follow_redirects=True)
+        assert page.status_code == 200 and b"phase-play" in page.data
+        assert (pool._executor is not None) == warm
+    finally:
+        pool.close()

@@ -53,6 +53,11 @@ class Answer:
     analysis: Analysis | None = None
 
 
+def ready() -> bool:
+    """A job that does nothing: run once to start a worker process (its imports) before the first real job."""
+    return True
+
+
 def run(seed: int, number: int, codes: tuple[str, ...], player: int) -> Analysis:
     """The job done in a worker: replay the game and analyse it for ``player`` (0-2). Module-level: picklable."""
     return analyse(replay(seed, number, codes), seat_of(player, number))
@@ -100,6 +105,15 @@ class AnalysisPool:
             self._running[key] = self._pool().submit(self._runner, key[0], key[1], key[2], player)
             self._owners[owner] = key
             return Answer(Status.THINKING)
+
+    def warm(self) -> None:
+        """Start the worker processes now (once), so that the first analysis does not wait for them to start and
+        import the app (about a second or two): the table calls this while a game is being played. Never waits."""
+        with self._lock:
+            if self._executor is None:
+                pool = self._pool()
+                for _ in range(self.workers):
+                    pool.submit(ready)
 
     def peek(self, key: Key) -> Answer | None:
         """What is known of ``key`` without starting anything: kept (READY or FAILED), running (THINKING), or None

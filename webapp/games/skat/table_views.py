@@ -21,12 +21,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from flask import Blueprint, redirect, request, session, url_for
+from flask import Blueprint, current_app, redirect, request, session, url_for
 
 from webapp.core.explain import label
 from webapp.core.numbers import ascii_int
 from webapp.core.steps import NotationError, RuleInputError, RuleViolation, Step, status_of
 from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
+from webapp.games.skat import analysis_pool
 from webapp.games.skat.auction import Bid, Hold, Pass, next_bid
 from webapp.games.skat.bids import VALID_BIDS
 from webapp.games.skat.bots import bot_move
@@ -396,6 +397,7 @@ def table():
     url = url_for("skat_table.table", **game.args())
     if clicked and not is_htmx() and game.problem is None:
         return redirect(url, code=303)
+    _warm_analysis(game)
     response = page_or_fragment("skat/table.html", "skat/_table.html", game.status, replace_url=url,
                                 **_context(game))
     if is_htmx():
@@ -408,6 +410,14 @@ def focus_of(state: TableState) -> str:
     screen), or, while the child chooses the game (its buttons, the check and the hand are taller), what happened
     (one line: the cards put away) with the child's seat under it."""
     return NEWS if state.phase is Phase.DECLARE else STAGE
+
+
+def _warm_analysis(game: TableGame) -> None:
+    """While the cards are played, start the analysis workers (``SKAT_ANALYSIS_WARM``), so that "where did I
+    lose?" after the last trick does not wait for them to start."""
+    pool = current_app.extensions.get(analysis_pool.EXTENSION)
+    if pool is not None and current_app.config.get("SKAT_ANALYSIS_WARM") and game.state.phase is Phase.PLAY:
+        pool.warm()
 
 
 def _context(game: TableGame) -> dict[str, object]:
