@@ -150,9 +150,9 @@ class _Line:
 def analyse(state: TableState, seat: Seat, node_limit: int = NODE_LIMIT) -> Analysis:
     """Analyse a finished game with open cards for the player at ``seat`` (see the module's docstring).
 
-    The mistake searched for is the one that decided the result played: the threshold between the level the
-    game ended at and the one above it for the child's side (won/lost at 61, Schneider at 90 or 31); the child's
-    last card before which its side could still reach that threshold with best play, and after which it could not
+    The mistake searched for is the one that decided the result played: of the thresholds the result missed for the
+    child's side (won/lost at 61 first, then Schneider at 90 or 31), the first its side held at the first card;
+    the child's last card before which its side could still reach it with best play, and after which it could not
     (see :func:`_deciding_mistake`).
 
     Args:
@@ -174,21 +174,23 @@ def analyse(state: TableState, seat: Seat, node_limit: int = NODE_LIMIT) -> Anal
         played = int(not any(t.winner == line.declarer for t in state.tricks))
     else:
         played = outcome_level(state.score.outcome.points)
-    # The threshold the child's side missed: the one just above the result (declarer) or just below it (defence).
+    # The thresholds the child's side missed: above the result (declarer) or at and below it (defence), the most
+    # important first (won/lost before Schneider); the first that its side held at the first card is the one lost.
     if null:
-        target = 1
+        missed = (1,)
     elif declarer_side:
-        target = THRESHOLDS[played] if played < len(THRESHOLDS) else None
+        missed = tuple(sorted(THRESHOLDS[played:], key=lambda t: (t != 61, t)))  # 61, then 31 or 90
     else:
-        target = THRESHOLDS[played - 1] if played > 0 else None
+        missed = tuple(sorted(THRESHOLDS[:played], key=lambda t: (t != 61, -t)))  # 61, then 90 or 31
     complete = True
     steps: list[Step] = []
     winnable: bool | None = None
-    mistake = None
+    mistake = target = None
     first = line.position(0)
     try:
         winnable = _holds(solver, first, 61, True)
-        if target is not None and _holds(solver, first, target, declarer_side):
+        target = next((t for t in missed if _holds(solver, first, t, declarer_side)), None)
+        if target is not None:
             mistake = _deciding_mistake(line, seat, declarer_side, target, solver)
     except SearchLimit:
         complete = False
