@@ -48,8 +48,8 @@ DECLARER, LEFT, RIGHT = 0, 1, 2
 PLAYERS = 3
 #: The most cards a hand holds at the start of play.
 MAX_HAND = 10
-#: The transposition table is cleared when it holds more entries than this (about 200 bytes an entry).
-TABLE_LIMIT = 2_000_000
+#: The transposition table is cleared when it holds more entries than this (about 250 bytes an entry: some 250 MB).
+TABLE_LIMIT = 1_000_000
 
 
 @dataclass(frozen=True)
