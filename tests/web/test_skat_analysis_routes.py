@@ -209,3 +209,58 @@ def test_the_table_starts_the_analysis_workers_while_a_game_is_played(app, warm)
         assert (pool._executor is not None) == warm
     finally:
         pool.close()
+
+
+def _held_pools(tmp_path, gate):
+    """Two pools on one folder, as two server processes of one instance, with a runner that waits for ``gate``."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    class Held(AnalysisPool):
+        def _pool(self):
+            if self._executor is None:
+                self._executor = ThreadPoolExecutor(2)
+            return self._executor
+
+    def runner(seed, number, codes, player):
+        from webapp.games.skat.analysis_pool import run
+
+        gate.wait(30)
+        return run(seed, number, codes, player)
+
+    return [Held(workers=1, queue=4, kept=4, runner=runner, folder=tmp_path / "shared") for _ in range(2)]
+
+
+def test_two_server_processes_analyse_a_game_once_and_share_the_answer(tmp_path):
+    import threading
+
+    gate = threading.Event()
+    first, second = _held_pools(tmp_path, gate)
+    key = (7, 1, tuple(finished_codes(7)))
+    assert first.ask(key, 0, "lea").status is Status.THINKING
+    assert second.ask(key, 0, "lea").status is Status.THINKING  # claimed by the first: not started again
+    assert second._running == {} and second.peek(key).status is Status.THINKING
+    gate.set()
+    first._executor.shutdown(wait=True)
+    assert first.ask(key, 0, "lea").status is Status.READY
+    shared = second.peek(key)  # from the file the first wrote: no replay, no second analysis
+    assert shared.status is Status.READY and shared.analysis == first.ask(key, 0, "lea").analysis
+    assert not list((tmp_path / "shared").glob("*.running"))
+
+
+def test_a_stale_claim_is_taken_over_and_a_damaged_answer_analysed_again(tmp_path):
+    import os
+    import threading
+
+    gate = threading.Event()
+    gate.set()
+    first, second = _held_pools(tmp_path, gate)
+    key = (7, 1, tuple(finished_codes(7)))
+    files = first._files
+    assert files.claim(key)  # a process that then stopped
+    old = files._path(key, ".running")
+    os.utime(old, (0, 0))
+    assert second.ask(key, 0, "max").status is Status.THINKING and key in second._running
+    second._executor.shutdown(wait=True)
+    assert second.ask(key, 0, "max").status is Status.READY
+    files._path(key, ".pickle").write_bytes(b"not a pickle")
+    assert first.peek(key) is None  # the damaged file is dropped: the next ask analyses again

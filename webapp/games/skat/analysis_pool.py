@@ -13,18 +13,25 @@ so a request only asks for it and looks whether it is done:
   done (the page asks again).
 * Answers are kept by the game (seed, game number, every move), at most ``SKAT_ANALYSIS_KEPT`` (512 by default,
   the oldest dropped first): the same game is analysed once, the same answer on every device (the analysis is
-  deterministic: its work is bounded by positions searched, not by time).
+  deterministic: its work is bounded by positions searched, not by time). The server processes of one instance
+  folder share the answers and who is working on which (:class:`AnswerFiles`, ``instance/skat-analyses/``), so a
+  poll that reaches the other process neither starts the game's analysis again nor waits for it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
+import os
+import pickle
 import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from pathlib import Path
+from typing import Any, Callable
 
 from webapp.games.skat.analysis import Analysis, analyse
 from webapp.games.skat.table import seat_of
@@ -32,6 +39,8 @@ from webapp.games.skat.table_codes import replay
 
 EXTENSION = "skat_analysis"
 WORKERS, QUEUE, KEPT = 1, 64, 512
+#: A claim on an analysis older than this (seconds) is from a process that stopped: another may take it over.
+STALE_SECONDS = 120
 
 Key = tuple[int, int, tuple[str, ...]]
 
@@ -63,19 +72,96 @@ def run(seed: int, number: int, codes: tuple[str, ...], player: int) -> Analysis
     return analyse(replay(seed, number, codes), seat_of(player, number))
 
 
+class AnswerFiles:
+    """The answers shared by the server processes of one instance folder (``kartenschule serve`` starts two): a
+    kept answer is ``<folder>/<key's hash>.pickle`` (written whole, then renamed into place), and while one process
+    analyses a game it holds ``<hash>.running`` (made with ``O_EXCL``: one process claims it; a claim older than
+    :data:`STALE_SECONDS` is taken over). So each game is analysed once, whichever process a poll reaches, and a
+    restart keeps the answers. The folder is the instance folder's, which only the app writes (it holds the secret
+    key too), so its pickles are trusted.
+
+    Args:
+        folder: where the files live (made when missing); kept: at most about twice this many answers are kept.
+    """
+
+    def __init__(self, folder: str | Path, kept: int = KEPT) -> None:
+        self.folder = Path(folder)
+        self.kept = kept
+
+    def _path(self, key: Key, suffix: str) -> Path:
+        return self.folder / (hashlib.sha256(repr(key).encode()).hexdigest()[:32] + suffix)
+
+    def load(self, key: Key) -> Analysis | None:
+        """The kept answer of ``key``, or None (none, or a damaged file: then removed)."""
+        path = self._path(key, ".pickle")
+        try:
+            with path.open("rb") as handle:
+                return pickle.load(handle)
+        except FileNotFoundError:
+            return None
+        except Exception:  # a damaged or old file: analyse again
+            path.unlink(missing_ok=True)
+            return None
+
+    def running_elsewhere(self, key: Key) -> bool:
+        """True when a process holds a fresh claim on ``key``."""
+        try:
+            return time.time() - self._path(key, ".running").stat().st_mtime < STALE_SECONDS
+        except FileNotFoundError:
+            return False
+
+    def claim(self, key: Key) -> bool:
+        """Claim ``key`` for this process: True when no other process holds a fresh claim."""
+        path = self._path(key, ".running")
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+            return True
+        except FileExistsError:
+            if self.running_elsewhere(key):
+                return False
+            path.unlink(missing_ok=True)  # a stale claim
+            return self.claim(key)
+        except OSError:
+            return True  # no folder to share (read-only, full): this process analyses it alone
+
+    def save(self, key: Key, analysis: Analysis | None) -> None:
+        """Keep ``analysis`` (None: a failed job, nothing kept) and drop the claim; the oldest answers go when more
+        than twice ``kept`` are kept."""
+        try:
+            if analysis is not None:
+                temporary = self._path(key, f".{os.getpid()}.tmp")
+                with temporary.open("wb") as handle:
+                    pickle.dump(analysis, handle)
+                os.replace(temporary, self._path(key, ".pickle"))
+                kept = sorted(self.folder.glob("*.pickle"), key=lambda p: p.stat().st_mtime)
+                for old in kept[:max(0, len(kept) - 2 * self.kept)]:
+                    old.unlink(missing_ok=True)
+        except OSError:
+            pass  # a full disk: the answer stays in this process's memory only
+        finally:
+            self._path(key, ".running").unlink(missing_ok=True)
+
+
 class AnalysisPool:
     """The analyses of one app (see the module's docstring).
 
     Args:
         workers: processes (at least 1); queue: the most analyses waiting or running; kept: answers kept.
         runner: the job (tests give one that runs in the calling process).
+        folder: where the server processes share their answers (:class:`AnswerFiles`), or a function that names it
+            when it is first needed (the app's instance folder, which may be set after the app is made); None: in
+            memory only.
     """
 
-    def __init__(self, workers: int = WORKERS, queue: int = QUEUE, kept: int = KEPT, runner: Any = run) -> None:
+    def __init__(self, workers: int = WORKERS, queue: int = QUEUE, kept: int = KEPT, runner: Any = run,
+                 folder: str | Path | Callable[[], Path] | None = None) -> None:
         if workers < 1 or queue < 1 or kept < 1:
             raise ValueError("workers, queue and kept must be at least 1")
         self.workers, self.queue, self.kept = workers, queue, kept
         self._runner = runner
+        self._folder = folder
+        self._shared: AnswerFiles | None = None
         self._lock = threading.Lock()
         self._executor: ProcessPoolExecutor | None = None
         self._running: dict[Key, Future] = {}
@@ -91,18 +177,22 @@ class AnalysisPool:
             BUSY (the queue is full: ask again later); FAILED (the job raised: the game could not be analysed).
         """
         with self._lock:
-            self._collect()
-            if key in self._answers:
-                self._answers.move_to_end(key)
-                return self._answers[key]
-            if key in self._running:
-                return Answer(Status.THINKING)
+            known = self._known(key)
+            if known is not None:
+                return known
             mine = self._owners.get(owner)
             if mine is not None and mine in self._running:
                 return Answer(Status.THINKING)
             if len(self._running) >= self.queue:
                 return Answer(Status.BUSY)
-            self._running[key] = self._pool().submit(self._runner, key[0], key[1], key[2], player)
+            if self._files is not None and not self._files.claim(key):
+                return Answer(Status.THINKING)  # another server process has just started it
+            future = self._pool().submit(self._runner, key[0], key[1], key[2], player)
+            files = self._files
+            if files is not None:  # shared the moment it is done, whichever process the next poll reaches
+                future.add_done_callback(
+                    lambda done: files.save(key, None if done.cancelled() or done.exception() else done.result()))
+            self._running[key] = future
             self._owners[owner] = key
             return Answer(Status.THINKING)
 
@@ -120,11 +210,36 @@ class AnalysisPool:
         (never asked: the caller checks the game, then calls :meth:`ask`). Only checked games are ever keys, so a
         poll that finds its key needs no new check (a cheap poll)."""
         with self._lock:
-            self._collect()
-            if key in self._answers:
-                self._answers.move_to_end(key)
-                return self._answers[key]
-            return Answer(Status.THINKING) if key in self._running else None
+            return self._known(key)
+
+    @property
+    def _files(self) -> AnswerFiles | None:
+        if self._shared is None and self._folder is not None:
+            folder = self._folder() if callable(self._folder) else self._folder
+            self._shared = AnswerFiles(folder, self.kept)
+        return self._shared
+
+    def _known(self, key: Key) -> Answer | None:
+        """Kept here or in the shared files (READY/FAILED), running here or in another process (THINKING), or None
+        (under the lock)."""
+        self._collect()
+        if key in self._answers:
+            self._answers.move_to_end(key)
+            return self._answers[key]
+        if key in self._running:
+            return Answer(Status.THINKING)
+        if self._files is None:
+            return None
+        analysis = self._files.load(key)
+        if analysis is not None:
+            self._keep(key, Answer(Status.READY, analysis))
+            return self._answers[key]
+        return Answer(Status.THINKING) if self._files.running_elsewhere(key) else None
+
+    def _keep(self, key: Key, answer: Answer) -> None:
+        self._answers[key] = answer
+        while len(self._answers) > self.kept:
+            self._answers.popitem(last=False)
 
     def _collect(self) -> None:
         """Move finished jobs to the kept answers (under the lock)."""
@@ -133,9 +248,7 @@ class AnalysisPool:
                 continue
             del self._running[key]
             error = future.exception()
-            self._answers[key] = Answer(Status.FAILED) if error is not None else Answer(Status.READY, future.result())
-            while len(self._answers) > self.kept:
-                self._answers.popitem(last=False)
+            self._keep(key, Answer(Status.FAILED) if error is not None else Answer(Status.READY, future.result()))
         for owner, key in list(self._owners.items()):
             if key not in self._running:
                 del self._owners[owner]
@@ -163,5 +276,6 @@ def init_app(app: Any) -> AnalysisPool:
     if EXTENSION not in app.extensions:
         app.extensions[EXTENSION] = AnalysisPool(int(app.config.get("SKAT_ANALYSIS_WORKERS", WORKERS)),
                                                  int(app.config.get("SKAT_ANALYSIS_QUEUE", QUEUE)),
-                                                 int(app.config.get("SKAT_ANALYSIS_KEPT", KEPT)))
+                                                 int(app.config.get("SKAT_ANALYSIS_KEPT", KEPT)),
+                                                 folder=lambda: Path(app.instance_path) / "skat-analyses")
     return app.extensions[EXTENSION]
