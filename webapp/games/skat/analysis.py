@@ -62,7 +62,8 @@ class Mistake:
     Attributes:
         trick: the trick's number (1-10); card: the card played; better: the cards that would have kept the
         outcome, in the order of the hand.
-        before, after: the declarer's level (:func:`outcome_level`; Null: 1 clean, 0 not) before and after it.
+        threshold: the declarer's card points the child's side held before the card and lost after it (61, 90 or
+            31: reaching them for a declarer, keeping the declarer below them for a defender; Null: 1, no trick).
         line: the better line with open cards from the mistake: ``(seat, card)`` for every card to the end (may
         stop early when the work limit was reached).
         winner: who took the trick the card was played to (a :class:`Seat`).
@@ -72,8 +73,7 @@ class Mistake:
     trick: int
     card: Card
     better: tuple[Card, ...]
-    before: int
-    after: int
+    threshold: int
     line: tuple[tuple[Seat, Card], ...]
     winner: Seat
     index: int
@@ -131,13 +131,12 @@ class _Line:
         """The seat of a player numbered from the declarer."""
         return Seat((self.declarer.value + relative) % 3)
 
-    def position(self, index: int, hands: dict[Seat, tuple[Card, ...]] | None = None) -> Position | None:
+    def position(self, index: int) -> Position | None:
         """The position before play number ``index`` (0-29); None after the last card."""
         if index >= len(self.plays):
             return None
         gone = set(c for _, c in self.plays[:index])
-        start = hands or self.start
-        held = {seat: tuple(c for c in start[seat] if c not in gone) for seat in Seat}
+        held = {seat: tuple(c for c in self.start[seat] if c not in gone) for seat in Seat}
         in_trick = index % 3
         trick = self.plays[index - in_trick:index]
         leader = self.plays[index - in_trick][0]
@@ -275,7 +274,7 @@ def _deciding_mistake(line: _Line, seat: Seat, declarer_side: bool, target: int,
                        if _keeps(position, c, target, declarer_side, solver))
         trick = index // 3
         best_line = _better_line(line, index, better[0], target, solver) if better else ()
-        return Mistake(trick + 1, card, better, target, target, best_line, line.state.tricks[trick].winner, index)
+        return Mistake(trick + 1, card, better, target, best_line, line.state.tricks[trick].winner, index)
     return None
 
 
