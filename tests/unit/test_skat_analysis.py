@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.test_skat_solver import brute
+from test_skat_solver import brute
 from webapp.core.steps import NotationError
 from webapp.games.skat.analysis import THRESHOLDS, analyse, outcome_level
 from webapp.games.skat.bots import bot_move

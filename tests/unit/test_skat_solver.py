@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import examples
+from conftest import examples
 from webapp.core.steps import NotationError
 from webapp.games.skat.official import GameType
 from webapp.games.skat.play import card_points, legal_cards, trick_winner

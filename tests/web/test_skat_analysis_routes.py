@@ -264,3 +264,10 @@ def test_a_stale_claim_is_taken_over_and_a_damaged_answer_analysed_again(tmp_pat
     assert second.ask(key, 0, "max").status is Status.READY
     files._path(key, ".pickle").write_bytes(b"not a pickle")
     assert first.peek(key) is None  # the damaged file is dropped: the next ask analyses again
+
+
+@pytest.mark.parametrize("seed, game", [("¹", "1"), ("3", "¹"), ("٣", "1"), ("3", "²")])
+def test_digits_that_are_not_ascii_answer_4xx(client, seed, game):
+    """Python's isdigit says yes to "¹" and "٣", int() does not to the first (found by the fuzzer on a fresh clone)."""
+    response = client.get(f"/skat/table/analysis?seed={seed}&game={game}&a=18", headers=EN)
+    assert 400 <= response.status_code < 500

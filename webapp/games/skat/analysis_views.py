@@ -67,7 +67,7 @@ def _known() -> tuple[TableGame, Answer] | None:
     writes them); None otherwise. Bounded as :func:`.table_views.read_game` reads the query."""
     text = request.args.get("a", "")
     seed, number = request.args.get("seed", ""), request.args.get("game", "1")
-    if len(text) > MAX_CODES * (MAX_CODE_CHARS + 1) or not seed.isdigit() or not number.isdigit():
+    if len(text) > MAX_CODES * (MAX_CODE_CHARS + 1) or not _digits(seed) or not _digits(number):
         return None
     if len(seed) > MAX_SEED_DIGITS or len(number) > 2:
         return None
@@ -79,6 +79,11 @@ def _known() -> tuple[TableGame, Answer] | None:
     # number and the codes are needed to answer, not the state
     return TableGame(seed=key[0], number=key[1], state=deal(key[0], key[1]), codes=list(key[2]),
                      coach=request.args.get("coach") != "0"), answer
+
+
+def _digits(text: str) -> bool:
+    """ASCII digits only ("¹" and "٣" are digits to Python's ``isdigit``, not to a URL the table writes)."""
+    return text.isascii() and text.isdigit()
 
 
 def _answer(game: TableGame, answer: Answer):
