@@ -111,13 +111,15 @@ def test_a_whole_game_by_tapping(new_page, screen, size, locale):
     expect(page.locator("#my-seat-title")).to_contain_text("rearhand" if locale == "en-US" else "Hinterhand")
 
 
-def _refusing_url() -> str:
-    """A game where the child must follow suit and holds a card that may not be played (ISkO 2.3)."""
+def refusing_url(tricks_before: int = 0) -> str:
+    """A game where the child must follow suit and holds a card that may not be played (ISkO 2.3), after at least
+    ``tricks_before`` finished tricks."""
     for seed in range(1, 60):
         state = table_codes.replay(seed, 1, [])
         codes: list[str] = []
         while state.to_act is not None:
-            if state.phase is Phase.PLAY and state.to_act.value == 0 and state.trick:
+            if state.phase is Phase.PLAY and state.to_act.value == 0 and state.trick \
+                    and len(state.tricks) >= tricks_before:
                 hand = state.hands[0]
                 if len(legal_cards(hand, [c for _, c in state.trick], state.game)) < len(hand):
                     return f"/skat/table?seed={seed}&game=1&a={'.'.join(codes)}"
@@ -131,7 +133,7 @@ def _refusing_url() -> str:
 def test_a_forbidden_card_is_refused_with_the_reason(new_page, browser_errors, screen, size):
     browser_errors.allow_status(409)
     page = new_page(viewport=size, has_touch=True, is_mobile=size["width"] < 500)
-    page.goto(_refusing_url())
+    page.goto(refusing_url())
     state = board_state(page)
     hand = state.hands[0]
     allowed = legal_cards(hand, [c for _, c in state.trick], state.game)

@@ -16,14 +16,10 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from webapp.games.skat import bots, table_codes
-from webapp.games.skat.play import legal_cards
-from webapp.games.skat.table import Phase
-from webapp.games.skat.table_codes import action_code
-
 from .accessibility import BLOCKING_IMPACTS, describe
 from .conftest import SCREENSHOTS
 from .helpers import htmx_click
+from .test_skat_table import refusing_url
 
 pytestmark = pytest.mark.e2e
 
@@ -211,29 +207,13 @@ def test_without_javascript_every_click_lands_on_the_hand_and_the_next_step(new_
     assert page.url.endswith("#table-stage"), "a click's page lands on the stage"
 
 
-def _refusing_url() -> str:
-    """A game at the child's turn where it must follow suit and holds a card that may not be played."""
-    for seed in range(1, 60):
-        state = table_codes.replay(seed, 1, [])
-        codes: list[str] = []
-        while state.to_act is not None:
-            if state.phase is Phase.PLAY and state.to_act.value == 0 and state.trick and len(state.tricks) >= 2:
-                hand = state.hands[0]
-                if len(legal_cards(hand, [c for _, c in state.trick], state.game)) < len(hand):
-                    return f"/skat/table?seed={seed}&game=1&a={'.'.join(codes)}"
-            action = bots.bot_move(state).action
-            codes.append(action_code(action))
-            state = state.apply(action)
-    raise AssertionError("no deal where a card is refused from the third trick on")
-
-
 @pytest.mark.parametrize(("screen", "size"), [("phone", PHONE), ("tablet-landscape", LANDSCAPE)])
 def test_a_refused_card_stays_in_view_with_its_reason_and_the_hand_is_named_by_what_it_shows(
         new_page, browser_errors, screen, size):
     browser_errors.allow_status(409)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page = new_page(viewport=size, has_touch=True, is_mobile=size["width"] < 500, screenshot=False)
-    page.goto(_refusing_url() + "#table-stage")
+    page.goto(refusing_url(tricks_before=2) + "#table-stage")
     assert_on_screen(page, ["#prompt", "#my-hand .hand-card"], f"{screen}: the hand from the third trick on")
     # axe, with its label-in-name rule (experimental, so off by default) on: each card button's name holds what
     # the card shows; the greyed cards keep their contrast
