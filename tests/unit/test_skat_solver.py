@@ -193,3 +193,15 @@ def test_the_node_limit_stops_a_search():
     position = Position(GameType.CLUBS, (tuple(deck[0:10]), tuple(deck[10:20]), tuple(deck[20:30])), tuple(deck[30:]))
     with pytest.raises(SearchLimit):
         Solver(GameType.CLUBS, node_limit=50).value(position)
+
+
+@settings(max_examples=examples(200))
+@given(endgames(), st.integers(0, 121))
+def test_card_reaches_is_each_cards_value_compared(position, target):
+    """``card_reaches(p, t)``: for each legal card, in hand order, the brute force's value after it reaches ``t``
+    (Null: the declarer stays clean), the question a sampling player asks of each deal."""
+    expected = brute_values(position)
+    answers = Solver(position.game).card_reaches(position, target)
+    assert [c for c, _ in answers] == [c for c in position.hands[position.to_move] if c in expected]
+    for card, reached in answers:
+        assert reached == (expected[card] == 1 if position.game.is_null else expected[card] >= target)

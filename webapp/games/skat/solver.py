@@ -229,6 +229,31 @@ class Solver:
         need = target - position.taken - card_points(position.skat)
         return self._search(hands, position.leader, trick, need - 1, need) >= need
 
+    def card_reaches(self, position: Position, target: int) -> tuple[tuple[Card, bool], ...]:
+        """For each card the player to move may play (in the order of its hand): does the declarer still reach
+        ``target`` final card points after it with best play? In Null (``target`` ignored): does the declarer still
+        take no trick? One null-window search a card: the question a sampling player asks of each deal.
+
+        Raises:
+            NotationError: as :meth:`solve`.
+            SearchLimit: past :attr:`node_limit`.
+        """
+        self._check(position)
+        hands, trick, mover = self._bits(position)
+        lay = self.layout
+        need = 0 if self.game.is_null else target - position.taken - card_points(position.skat)
+        order = {card: i for i, card in enumerate(position.hands[mover])}
+        answers = []
+        for bit in sorted(bits_of(self._legal(hands[mover], trick)), key=lambda b: order[lay.cards[b]]):
+            after, leader, rest, gain = self._play(hands, position.leader, trick, mover, bit)
+            if self.game.is_null:
+                reached = gain >= 0 and self._null(*after, leader, rest)
+            else:
+                still = need - gain
+                reached = still <= 0 or self._search(after, leader, rest, still - 1, still) >= still
+            answers.append((lay.cards[bit], bool(reached)))
+        return tuple(answers)
+
     # -- internals ------------------------------------------------------------------------------------------------
 
     def _check(self, position: Position) -> None:
