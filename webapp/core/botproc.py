@@ -20,7 +20,10 @@ What the controller of a contest may rely on, however a bot behaves:
   of the bot's own PID namespace: the bot cannot kill it nor see any process outside, and if it ends anyway the
   kernel kills the whole namespace. Without namespaces the bot dies with its keeper (``PR_SET_PDEATHSIG``) and
   :meth:`BotProcess.close` kills what is left by the session it recorded and by a marker in the environment
-  of every descendant (:func:`kill_marked`). Details and the limits on each system: ``docs/bots.md``.
+  of every descendant (:func:`kill_marked`). The controller itself does not become a subreaper: it is the
+  CLI (or any process that starts bots); orphans re-parented to it would have to be reaped with
+  ``waitpid(-1)``, which would take the exit statuses that :mod:`subprocess` waits for, and zombies would pile
+  up otherwise. Details and the limits on each system: ``docs/bots.md``.
 * **No secret reaches a bot.** It gets an environment of its own (:func:`bot_environment`: ``PATH``, a UTF-8
   locale, ``HOME`` and ``TMPDIR`` in a fresh scratch folder that is removed at the end, the marker, and what
   the contest adds), works in that scratch folder unless the contest names another one, runs under resource
@@ -92,6 +95,7 @@ def _read_now(fd: int) -> bytes | None:
         return None
     except OSError:
         return b""
+
 
 def bot_environment(scratch: str | Path, token: str, extra: Mapping[str, str] | None = None) -> dict[str, str]:
     """The whole environment of a bot: ``PATH`` (ours), ``LANG`` and ``LC_ALL`` ``C.UTF-8``, ``HOME`` and
