@@ -7,8 +7,11 @@ Both answer the same calls, in this order, once a round: :meth:`Player.start`
 and is out of the round.
 
 A subprocess bot (seed 003) is started once a round with its command line, in
-its own folder, in a new process group, without a shell. Its output is read by
-a thread into a queue, so every read waits at most until its deadline: the
+its own folder, in the sandbox of :class:`webapp.core.botproc.BotProcess` (an
+environment of its own, without our secrets, plus ``PYTHONPATH`` so that
+``python3 -m`` bots find this package; resource limits; its own PID namespace
+where Linux allows it), without a shell. Its output is read without blocking, so
+every read waits at most until its deadline: the
 per-move time limit after the controller's last line or the bot's last answer
 (plus a start-up allowance for the first answer of a round); every write waits at most as long. On a
 timeout, a crash, garbage, a line longer than :data:`MAX_LINE` or a card it does not hold, the bot and
@@ -25,7 +28,7 @@ from typing import Any, Sequence
 
 from webapp.games.pokerface.rules import (MAX_EXTRA, Card, NotationError, RuleViolation, cards_text, check_reveal,
                                           exchange, parse_card)
-from webapp.core.botproc import BotProcess, LineTooLong, shorten
+from webapp.core.botproc import BotProcess, LineTooLong, python_path, shorten
 from webapp.core.steps import Step
 from webapp.games.pokerface.contest.config import BotConfig
 from webapp.games.pokerface.contest.strategies import Strategy
@@ -199,7 +202,8 @@ class SubprocessPlayer(Player):
     # --- the process ---------------------------------------------------------------
     def _spawn(self) -> None:
         try:
-            self.process = BotProcess(self.config.argv(), self.config.folder, encoding="ascii", max_line=MAX_LINE)
+            self.process = BotProcess(self.config.argv(), self.config.folder, encoding="ascii", max_line=MAX_LINE,
+                                      env={"PYTHONPATH": python_path()})  # ``python3 -m`` bots find this package
         except OSError as error:
             raise BotFailure("crash", "poker.contest.cannot_start", command=shorten(self.config.cmd),
                              error=shorten(str(error.strerror or error))) from None

@@ -19,7 +19,9 @@ A bot that answers late (default 5 s; its first answer may take 2 s more), does 
 input), writes something else or a line over 4 KiB, or exits, is disqualified with the reason and stopped at
 once (it and everything it started). At the end the controller closes the bot's standard input and, after one
 second, kills what is left. The first 64 KiB of its standard error are passed through, the rest is dropped.
-The pipes are :class:`webapp.core.botproc.BotProcess`, shared with the Pokerface contest.
+The pipes are :class:`webapp.core.botproc.BotProcess`, shared with the Pokerface contest: the program runs in
+an empty scratch folder with an environment of its own (no secret of ours), so the words of the command that
+name files relative to the controller's folder are made absolute first.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import shlex
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from webapp.core.botproc import BotProcess, LineTooLong, shorten
+from webapp.core.botproc import BotProcess, LineTooLong, absolute_paths, shorten
 from webapp.core.steps import RuleInputError
 from webapp.games.yahtzee import rules as y
 from webapp.games.yahtzee.contest.players import GameView, IllegalChoice, Player, TurnChoice
@@ -49,7 +51,8 @@ class ExternalPlayer(Player):
         game: the player's view of the game.
         command: the command line, e.g. ``"python3 mybot.py"`` (split with :func:`shlex.split`).
         timeout: seconds the bot may take for one answer (and to take one question).
-        argv, name, env: for subclasses: the command already split, the name shown, the environment.
+        argv, name, env: for subclasses: the command already split, the name shown, variables added to the
+            bot's environment (:func:`webapp.core.botproc.bot_environment`).
 
     Raises:
         IllegalChoice: ``yahtzee.contest.cannot_start`` when the program cannot be started.
@@ -69,7 +72,7 @@ class ExternalPlayer(Player):
             raise IllegalChoice("yahtzee.contest.cannot_start", command="", error="no command")
         self._name = name or Path(argv[-1]).name
         try:
-            self.process = BotProcess(argv, max_line=MAX_LINE, echo_stderr=ECHO_STDERR, env=env)
+            self.process = BotProcess(absolute_paths(argv), max_line=MAX_LINE, echo_stderr=ECHO_STDERR, env=env)
         except OSError as error:
             raise IllegalChoice("yahtzee.contest.cannot_start", command=shorten(command),
                                 error=shorten(str(error.strerror or error))) from None

@@ -2,9 +2,10 @@
 
 A bot given as ``path/to/file.py:Class`` or ``package.module.Class`` is somebody's code: it might sleep,
 hang, print without end or start other processes. So the controller runs it in a worker process,
-``python -m webapp.games.yahtzee.contest.worker SPEC``, that speaks the JSON-lines protocol of
-:mod:`.external` over a :class:`webapp.core.botproc.BotProcess`: the same time limit for each answer, the
-same bounded pipes, and the whole process tree killed at the end or on disqualification.
+``python -m webapp.games.yahtzee.contest.worker SPEC FOLDER`` (FOLDER: the controller's, from which a relative
+path in SPEC is taken), that speaks the JSON-lines protocol of :mod:`.external` over a :class:`webapp.core.botproc.BotProcess`: the same time limit for each answer, the
+same bounded pipes, the same sandbox (an environment of its own with only ``PYTHONPATH`` added, a scratch
+folder, resource limits), and the whole process tree killed at the end or on disqualification.
 
 The worker first answers ``{"ready": NAME}`` (the class's name for the table) or ``{"error": CODE, "params":
 {...}}`` when the class cannot be loaded. Each question carries, besides the protocol's fields, ``"card"``:
@@ -23,7 +24,7 @@ import sys
 from pathlib import Path
 from typing import Any, Mapping
 
-from webapp.core.botproc import shorten
+from webapp.core.botproc import python_path, shorten
 from webapp.games.yahtzee import rules as y
 from webapp.games.yahtzee.contest.external import ExternalPlayer, parse_answer
 from webapp.games.yahtzee.contest.players import GameView, IllegalChoice, Player, ScorecardView, TurnChoice
@@ -35,8 +36,9 @@ WORKER_ERRORS = ("yahtzee.contest.cannot_load", "yahtzee.contest.no_bot", "yahtz
 LOAD_TIME = 30.0
 
 
-def load_player_class(spec: str) -> type[Player]:
-    """A player class from ``package.module.Class``, ``package.module:Class`` or ``path/to/file.py:Class``.
+def load_player_class(spec: str, base: str | None = None) -> type[Player]:
+    """A player class from ``package.module.Class``, ``package.module:Class`` or ``path/to/file.py:Class`` (a
+    relative path from ``base``, None: the current folder).
 
     Raises:
         IllegalChoice: ``yahtzee.contest.no_bot`` (not such a spec), ``yahtzee.contest.cannot_load`` (no such
@@ -47,8 +49,9 @@ def load_player_class(spec: str) -> type[Player]:
         raise IllegalChoice("yahtzee.contest.no_bot", spec=shorten(spec))
     try:
         if module_name.endswith(".py"):
-            location = importlib.util.spec_from_file_location(Path(module_name).stem, module_name)
-            if location is None or not Path(module_name).is_file():
+            path = Path(base or os.curdir, module_name)
+            location = importlib.util.spec_from_file_location(path.stem, path)
+            if location is None or not path.is_file():
                 raise ImportError(f"no file {module_name}")
             module = importlib.util.module_from_spec(location)
             location.loader.exec_module(module)
@@ -75,9 +78,8 @@ class WorkerPlayer(ExternalPlayer):
     """
 
     def __init__(self, game: GameView, spec: str, timeout: float = 5.0) -> None:
-        path = os.pathsep.join(p for p in sys.path if p)  # the worker finds the modules the controller finds
-        env = dict(os.environ, PYTHONPATH=path)
-        super().__init__(game, spec, timeout, argv=[sys.executable, "-m", __name__, spec], name=spec, env=env)
+        super().__init__(game, spec, timeout, argv=[sys.executable, "-m", __name__, spec, os.getcwd()], name=spec,
+                         env={"PYTHONPATH": python_path()})  # it finds the modules the controller finds
         try:
             answer = self._answer(self.ask(None, timeout=LOAD_TIME + timeout))
             if not (isinstance(answer, dict) and isinstance(answer.get("ready"), str)):
@@ -144,8 +146,9 @@ def answer(player: Player, view: _View, message: Mapping[str, Any]) -> dict[str,
     return {"keep": kept}
 
 
-def main(spec: str) -> None:
-    """Load ``spec`` and answer questions on standard input until it ends (see the module docstring)."""
+def main(spec: str, base: str | None = None) -> None:
+    """Load ``spec`` (a file's path relative to ``base``, the controller's folder) and answer questions on
+    standard input until it ends (see the module docstring)."""
     protocol = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)  # the bot's prints go to standard error
     sys.stdout = sys.stderr
@@ -156,7 +159,7 @@ def main(spec: str) -> None:
 
     view = _View()
     try:
-        player = load_player_class(spec)(view)  # type: ignore[arg-type]
+        player = load_player_class(spec, base)(view)  # type: ignore[arg-type]
         name = str(player.name)
     except IllegalChoice as error:
         say(_error(error.step.code, **error.step.as_dict()))
@@ -170,4 +173,4 @@ def main(spec: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(*sys.argv[1:3])
