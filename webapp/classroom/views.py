@@ -175,8 +175,8 @@ def create():
 
 def _with_teacher_cookie(response: Response, row: ClassSession, token: str) -> Response:
     """``response`` setting the teacher cookie of ``row`` (its path only, HttpOnly, Strict) and kept private."""
-    response.set_cookie(service.teacher_cookie_name(row.join_code), token, max_age=service.cookie_max_age(row),
-                        path=f"/class/{row.join_code}", httponly=True, samesite="Strict", secure=security.is_https())
+    security.set_cookie(response, service.teacher_cookie_name(row.join_code), token,
+                        max_age=service.cookie_max_age(row), path=f"/class/{row.join_code}", samesite="Strict")
     return _private(response)
 
 
@@ -237,9 +237,8 @@ def join():
     except (NicknameTaken, NotNow) as error:  # the nickname is taken, joining is locked, the class is full
         return _start_page(error.step, 409, typed_code, typed_name)
     response = redirect(url_for("classroom.play", code=row.join_code), code=303)
-    response.set_cookie(service.cookie_name(row.join_code), token, max_age=service.cookie_max_age(row),
-                        path=f"/class/{row.join_code}", httponly=True, samesite="Lax", secure=security.is_https())
-    return response
+    return security.set_cookie(response, service.cookie_name(row.join_code), token,
+                               max_age=service.cookie_max_age(row), path=f"/class/{row.join_code}")
 
 
 # --- the child's tablet --------------------------------------------------------------------

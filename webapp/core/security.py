@@ -5,8 +5,8 @@ HTTPS is decided in one place, :func:`is_https`: the request came over HTTPS
 in the app config, which applies Werkzeug's ``ProxyFix`` to ``X-Forwarded-Proto``
 and ``X-Forwarded-For``), or the app is configured for HTTPS
 (``PREFERRED_URL_SCHEME = "https"``). Every cookie the app sets is ``Secure``
-then (the session cookie through :class:`SessionInterface`, the class cookie in
-:mod:`webapp.classroom.views`), and responses carry ``Strict-Transport-Security``.
+then (the session cookie through :class:`SessionInterface`, every other one through
+:func:`set_cookie`: the language and deck cookies, the class and teacher cookies), and responses carry ``Strict-Transport-Security``.
 
 Too many requests: Flask-Limiter counts per address (the limits are app config
 keys, see ``create_app``), and :func:`webapp.core.models.check_cap` caps what one
@@ -144,6 +144,23 @@ def is_https() -> bool:
     if current_app.config.get("PREFERRED_URL_SCHEME") == "https":
         return True
     return has_request_context() and request.is_secure
+
+
+def set_cookie(response: Response, name: str, value: str, **options: Any) -> Response:
+    """Set the cookie ``name`` to ``value`` on ``response``, ``Secure`` whenever :func:`is_https` says so; every
+    cookie of the app but the session's (:class:`SessionInterface`) is set here.
+
+    Args:
+        options: Werkzeug's ``set_cookie`` arguments (``max_age`` in seconds, ``path``, ``samesite``,
+            ``httponly``); ``HttpOnly`` and ``SameSite=Lax`` unless they say otherwise.
+
+    Returns:
+        ``response``.
+    """
+    options.setdefault("httponly", True)
+    options.setdefault("samesite", "Lax")
+    response.set_cookie(name, value, secure=is_https(), **options)
+    return response
 
 
 class SessionInterface(SecureCookieSessionInterface):
