@@ -227,7 +227,7 @@ def test_a_process_gets_64_threads_on_sqlite_and_4_on_postgresql_unless_told(mon
 
     if database_url is not None:
         monkeypatch.setattr(serve, "build_app", lambda folder, urls: SimpleNamespace(
-            config={"SQLALCHEMY_DATABASE_URI": database_url}))
+            config={"SQLALCHEMY_DATABASE_URI": database_url, "TRUSTED_PROXIES": 0}))
     started = {}
     monkeypatch.setattr(serve, "_serve_granian", lambda app, folder, urls, host, port, workers, threads, ready:
                         started.update(threads=threads, workers=workers))
