@@ -43,7 +43,8 @@ import click
 if TYPE_CHECKING:
     from flask import Flask
 
-__all__ = ["command", "check_bind", "default_instance", "default_threads", "lan_addresses", "check_instance", "ServeError"]
+__all__ = ["command", "check_bind", "default_instance", "default_threads", "lan_addresses", "check_instance",
+           "ServeError"]
 
 DEFAULT_PORT = 8000
 #: Threads a server process gets without ``--threads`` (:func:`default_threads`): on SQLite, on a database server.

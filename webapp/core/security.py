@@ -6,7 +6,8 @@ in the app config, which applies Werkzeug's ``ProxyFix`` to ``X-Forwarded-Proto`
 and ``X-Forwarded-For``), or the app is configured for HTTPS
 (``PREFERRED_URL_SCHEME = "https"``). Every cookie the app sets is ``Secure``
 then (the session cookie through :class:`SessionInterface`, every other one through
-:func:`set_cookie`: the language and deck cookies, the class and teacher cookies), and responses carry ``Strict-Transport-Security``.
+:func:`set_cookie`: the language and deck cookies, the class and teacher cookies), and
+responses carry ``Strict-Transport-Security``.
 
 Too many requests: Flask-Limiter counts per address (the limits are app config
 keys, see ``create_app``), and :func:`webapp.core.models.check_cap` caps what one
