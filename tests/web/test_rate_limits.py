@@ -141,11 +141,13 @@ def test_guessing_class_codes_is_limited(app, client):
 
 
 def _play_round(teacher, url: str, code: str, children: list, app) -> Counter:
-    """One class round: the teacher asks, every child opens the play page, polls and answers, the projector's board
-    and list of children are polled, the teacher closes the round. The statuses of all these requests."""
+    """One class round: the projector's page, board, list of children and QR code, the teacher asks, every child
+    opens the join page and the play page, polls and answers, the teacher closes the round. The statuses of all
+    these requests."""
     statuses = Counter()
     for path in ("", "/board", "/children"):
         statuses[teacher.get(url + path, headers=HX if path else EN).status_code] += 1
+    statuses[teacher.get(f"/class/{code}/qr.svg", follow_redirects=True).status_code] += 1  # the projector's QR
     act(teacher, url, "ask")
     with app.app_context():
         number = db.session.query(ClassSession).filter_by(join_code=code).one().round_number
@@ -194,7 +196,7 @@ def test_a_child_guessing_codes_does_not_stop_the_class_behind_the_same_address(
             class_statuses += _play_round(teacher, url, code, children, apps[0])
         assert set(class_statuses) <= {200, 204, 303}, class_statuses
         assert class_statuses[303] == 3 * (30 + 2)  # each child's join page (on to the play page), the actions
-        assert class_statuses[200] + class_statuses[204] == 3 * (4 + 30 * 3)  # every other request of the class
+        assert class_statuses[200] + class_statuses[204] == 3 * (5 + 30 * 3)  # every other request of the class
         assert guesses == {404: 120, 429: 90}
         refused = guessing_child.get("/class/ZZZZZZ", headers=EN)
         assert refused.status_code == 429 and 1 <= int(refused.headers["Retry-After"]) <= 61
