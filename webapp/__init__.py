@@ -96,13 +96,17 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
         # minute: 120 starts; answering every 3 s: 600 answers a minute; a class joining at once with a few
         # retries each (nickname taken, code mistyped): 120 joins; 30 children answering a class round every
         # 6 s: 300. Several teachers of one school create classes: 10 a minute. Wrong class codes (404s of
-        # /class/<code>, its QR code, play and answer pages) count on their own: 60 a minute stops guessing.
+        # /class/<code>, the join form, the QR code, play and answer pages) count on their own: 30 children
+        # mistyping the code up to 4 times in the minute they join: 120. Past it those routes answer 429 to that
+        # address whatever the code, but never to a request with a cookie of the class (a child or its teacher):
+        # one child guessing codes cannot stop the lesson (webapp/classroom/views.py, _guess_limit). 120 a
+        # minute leaves a guesser about 1 in 5,000 of the codes (31^6) a day.
         QUIZ_START_LIMIT="120 per minute",
         QUIZ_ANSWER_LIMIT="600 per minute",
         CLASS_CREATE_LIMIT="10 per minute",
         CLASS_JOIN_LIMIT="120 per minute",
         CLASS_ANSWER_LIMIT="300 per minute",
-        CLASS_GUESS_LIMIT="60 per minute",
+        CLASS_GUESS_LIMIT="120 per minute",
         # What one address may store an hour, counted in the database across all server processes
         # (a keyed hash of the address is stored, never the address): 30 children x 30 quiz runs
         # (one every two minutes), and the classes of a whole school's teachers. 0: no cap.

@@ -9,6 +9,7 @@ from flask import Blueprint, abort, current_app, has_request_context, redirect, 
 from webapp.core.explain import render_step
 from webapp.core.i18n import LANG_COOKIE, select_locale
 from webapp.core.markers import N_
+from webapp.core.security import set_cookie
 from webapp.core.steps import Step
 from webapp.core.terms import glossary
 from webapp.games import Game, Tile, games
@@ -103,9 +104,9 @@ def settings():
         return render_template("error.html", message=render_step(Step("web.error.deck", token=deck[:20]))), 400
     response = redirect(_return_to(), code=303)
     if lang:
-        response.set_cookie(LANG_COOKIE, lang, max_age=ONE_YEAR, samesite="Lax", httponly=True)
+        set_cookie(response, LANG_COOKIE, lang, max_age=ONE_YEAR)
     if deck:
-        response.set_cookie(DECK_COOKIE, deck, max_age=ONE_YEAR, samesite="Lax", httponly=True)
+        set_cookie(response, DECK_COOKIE, deck, max_age=ONE_YEAR)
     return response
 
 

@@ -16,7 +16,8 @@
   message and exit status 2, without a traceback.
 * ``--lan`` listens on all IPv4 interfaces and gives the app the addresses found (:func:`lan_addresses`) as
   ``LAN_URLS``: the projector's "Join at" then names one of them (:mod:`webapp.classroom.links`), never
-  ``127.0.0.1``. Without ``--lan`` only this computer can connect (127.0.0.1).
+  ``127.0.0.1``. Without ``--lan`` only this computer can connect (127.0.0.1). With ``KARTENSCHULE_TRUSTED_PROXIES``
+  set, ``--lan`` is refused unless ``--allow-direct-with-proxies`` is given (:func:`check_bind`).
 * Ctrl-C (or SIGTERM) stops the server gracefully: requests being answered are finished (a worker that has not
   stopped after ``GRACEFUL_SECONDS`` is killed). Every answer acknowledged has been committed to the database before
   (``tests/web/test_durability.py``).
@@ -42,7 +43,8 @@ import click
 if TYPE_CHECKING:
     from flask import Flask
 
-__all__ = ["command", "default_instance", "default_threads", "lan_addresses", "check_instance", "ServeError"]
+__all__ = ["command", "check_bind", "default_instance", "default_threads", "lan_addresses", "check_instance",
+           "ServeError"]
 
 DEFAULT_PORT = 8000
 #: Threads a server process gets without ``--threads`` (:func:`default_threads`): on SQLite, on a database server.
@@ -140,6 +142,37 @@ def _check_port(host: str, port: int) -> None:
         except OSError as error:
             raise ServeError(f"cannot listen on port {port} ({error.strerror or error}): another program may be "
                              "using it. Choose another one with --port P.") from None
+
+
+#: The option (and ``KARTENSCHULE_ALLOW_DIRECT_WITH_PROXIES=1``) that starts with trusted proxies on every interface.
+ALLOW_DIRECT = "--allow-direct-with-proxies"
+
+
+def check_bind(host: str, trusted_proxies: int, allow_direct: bool) -> None:
+    """Refuse to listen on ``host`` beyond this computer while the app trusts ``X-Forwarded-For``.
+
+    With ``TRUSTED_PROXIES`` above 0 the app takes the client's address from ``X-Forwarded-For`` (Werkzeug's
+    ``ProxyFix``): a client that reaches the app's port directly, not through the proxy, can write any address
+    there and so passes every per-address limit (issue 34). Behind a proxy the app must listen on loopback only
+    (the proxy connects to 127.0.0.1); ``allow_direct`` is for a firewall that lets only the proxy reach the port.
+
+    Args:
+        host: the address the server binds (``127.0.0.1``; ``0.0.0.0`` for ``--lan``).
+        trusted_proxies: the app's ``TRUSTED_PROXIES``.
+        allow_direct: :data:`ALLOW_DIRECT` was given.
+
+    Raises:
+        ServeError: trusted proxies, a non-loopback ``host`` and no ``allow_direct``; the message says why and
+            what to do (exit status 2).
+    """
+    if trusted_proxies <= 0 or allow_direct or ipaddress.ip_address(host).is_loopback:
+        return
+    raise ServeError(
+        f"KARTENSCHULE_TRUSTED_PROXIES={trusted_proxies} makes the app believe the client address in "
+        f"X-Forwarded-For, but --lan listens on every network interface ({host}): anyone who reaches this port "
+        "directly, not through the proxy, could forge that address and pass every per-address limit. Behind a "
+        "reverse proxy, serve without --lan (the proxy connects to 127.0.0.1). If a firewall lets only the proxy "
+        f"reach this port, add {ALLOW_DIRECT}.")
 
 
 def build_app(instance: Path, lan_urls: Sequence[str]) -> Flask:
@@ -354,8 +387,11 @@ def _serve_waitress(app: Flask, host: str, port: int, threads: int, on_ready: An
               help="The folder of the database and the secret key (it must exist) [default: the user's data folder].")
 @click.option("--server", "server", type=click.Choice(["granian", "waitress"]), default=None,
               help="The WSGI server [default: granian, on Windows waitress].")
+@click.option(ALLOW_DIRECT, "allow_direct", is_flag=True, envvar="KARTENSCHULE_ALLOW_DIRECT_WITH_PROXIES",
+              help="Listen with --lan although KARTENSCHULE_TRUSTED_PROXIES is set (only if a firewall lets no one "
+                   "but the proxy reach the port).")
 def command(lan: bool, port: int, workers: int, threads: int | None, instance: Path | None,
-            server: str | None) -> None:
+            server: str | None, allow_direct: bool) -> None:
     """Serve Kartenschule for a class: on this computer, or with --lan for the tablets on the school network."""
     server = server or ("waitress" if os.name == "nt" else "granian")
     folder = check_instance(instance if instance is not None else default_instance(), create=instance is None)
@@ -365,6 +401,7 @@ def command(lan: bool, port: int, workers: int, threads: int | None, instance: P
     addresses = lan_addresses() if lan else []
     lan_urls = [f"http://{address}:{port}" for address in addresses]
     app = build_app(folder, lan_urls)
+    check_bind(host, int(app.config["TRUSTED_PROXIES"]), allow_direct)
     threads = threads or default_threads(app.config["SQLALCHEMY_DATABASE_URI"])
     urls = lan_urls if lan_urls else [f"http://127.0.0.1:{port}"]
     public = str(app.config["PUBLIC_URL"]).rstrip("/") if app.config.get("PUBLIC_URL") else None

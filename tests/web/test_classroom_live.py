@@ -340,14 +340,21 @@ def test_ending_needs_a_confirmation_without_javascript_too(app, client):
 
 
 # --- guessing codes ------------------------------------------------------------------------------------------
-def test_guessing_presenter_addresses_counts_and_429_keeps_counting(app, client):
-    """404 and 429 answers both count: a guesser who goes on being refused is not let in after a pause of one
-    request; the presenter pages share the count with the join pages."""
+def test_presenter_addresses_tell_no_code_and_are_not_guess_limited(app, client):
+    """Without the teacher cookie the presenter's pages answer 404 to a live code as to a wrong one: they tell no
+    code, so they count no guess (issue 34: they shared the count, and a guesser's 429s locked the teacher out);
+    past the guess limit the teacher, with the cookie, is still served."""
+    code, url = create_class(client)
+    guesser = app.test_client()
     statuses = []
-    for i in range(70):
-        path = (f"/class/Q{i:05d}/present", f"/class/Q{i:05d}/present/board", f"/class/Q{i:05d}")[i % 3]
-        statuses.append(client.get(path, headers=EN).status_code)
-    assert statuses[:60] == [404] * 60 and set(statuses[60:]) == {429}
+    for i in range(150):
+        path = (f"/class/Q{i:05d}/present", f"/class/Q{i:05d}/present/board", f"/class/Q{i:05d}/teach/x",
+                url)[i % 4]
+        statuses.append(guesser.get(path, headers=EN).status_code)
+    assert set(statuses) == {404}
+    assert {guesser.get(f"/class/Q{i:05d}", headers=EN).status_code for i in range(130)} == {404, 429}
+    assert guesser.get(url, headers=EN).status_code == 404
+    assert client.get(url, headers=EN).status_code == 200 and client.get(url + "/board", headers=HX).status_code == 200
 
 
 # --- what the whole class shares ----------------------------------------------------------------------------

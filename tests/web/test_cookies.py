@@ -69,3 +69,42 @@ def test_preferred_https_scheme_makes_cookies_secure(app):
     app.config["PREFERRED_URL_SCHEME"] = "https"
     response = _post_a_name(app.test_client())
     assert "Secure" in _session_cookie(response)
+
+
+def _settings_cookies(response) -> dict[str, str]:
+    """The language and deck cookies a ``POST /settings`` set, by name."""
+    found = {c.split("=", 1)[0]: c for c in response.headers.getlist("Set-Cookie")}
+    return {name: found[name] for name in ("lang", "deck")}
+
+
+def test_language_and_deck_cookies_are_secure_over_https_only(client):
+    """Issue 34, finding 7: the lang and deck cookies were never Secure, also over HTTPS."""
+    for base, secure in (("http://localhost", False), (HTTPS, True)):
+        response = client.post("/settings", data={"lang": "fr", "deck": "4"}, base_url=base)
+        assert response.status_code == 303
+        for cookie in _settings_cookies(response).values():
+            assert ("Secure" in cookie) is secure and "SameSite=Lax" in cookie and "HttpOnly" in cookie, cookie
+            assert "Max-Age=31536000" in cookie
+
+
+def test_language_and_deck_cookies_are_secure_behind_a_trusted_proxy(app):
+    from webapp import create_app
+    from webapp.core.db import db
+
+    proxied = create_app({**app.config, "TRUSTED_PROXIES": 1})
+    response = proxied.test_client().post("/settings", data={"lang": "es", "deck": "2"},
+                                          headers={"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9"})
+    assert all("Secure" in cookie for cookie in _settings_cookies(response).values())
+    with proxied.app_context():
+        db.engine.dispose()
+
+
+def test_every_cookie_is_set_in_one_place():
+    """Only webapp/core/security.py calls a response's ``set_cookie`` (its helper decides Secure for every cookie)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "webapp"
+    direct = re.compile(r"(?<!security)\.set_cookie\(")
+    setters = sorted(str(p.relative_to(root)) for p in root.rglob("*.py") if direct.search(p.read_text()))
+    assert setters == ["core/security.py"]

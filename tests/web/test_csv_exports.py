@@ -34,3 +34,35 @@ def test_one_csv_writer_in_the_app():
     root = Path(__file__).resolve().parents[2] / "webapp"
     writers = sorted(str(p.relative_to(root)) for p in root.rglob("*.py") if "csv.writer(" in p.read_text())
     assert writers == ["core/csvfile.py"]
+
+
+def test_class_csv_defuses_full_width_formula_signs_in_nicknames(app):
+    """Issue 34, finding 8: a nickname starting with a full-width ＝ went into the class CSV as it was (a spreadsheet
+    reads ＝＋－＠ as =+-@)."""
+    from classhelpers import act, create_class, csv_rows, join
+
+    from webapp.core.db import db
+    from webapp.core.models import ClassSession
+
+    teacher = app.test_client()
+    code, url = create_class(teacher)
+    names = ['＝HYPERLINK("x.y")', "＋1+2", "－3", "＠SUM(A1)", "﹦1", "Mia"]
+    children = [join(app, code, name) for name in names]
+    act(teacher, url, "ask")
+    with app.app_context():
+        number = db.session.query(ClassSession).filter_by(join_code=code).one().round_number
+    for child in children:
+        child.post(f"/class/{code}/answer", data={"round": str(number), "trump": "C", "value": "999"}, headers=EN)
+    nicknames = sorted(row[1] for row in csv_rows(teacher, url)[1:])
+    assert nicknames == sorted(name if name == "Mia" else "'" + name for name in names)
+
+
+def test_formula_signs_after_leading_spaces_are_defused():
+    """Cells from elsewhere than nicknames (which lose their leading spaces): a sign after spaces, tabs or an
+    ideographic space runs in some spreadsheets too; numbers and harmless text stay as they are."""
+    from webapp.core.csvfile import csv_cell
+
+    for text in (" =1+1", "\u3000＠A1", "\u00a0-2", "\t\tx", "\r=1", " \n+1"):
+        assert csv_cell(text) == "'" + text, text
+    for value, cell in ((-48, "-48"), (2.5, "2.5"), ("Mia -1", "Mia -1"), ("", ""), (" ", " "), ("1-2", "1-2")):
+        assert csv_cell(value) == cell

@@ -123,13 +123,87 @@ def test_a_class_of_30_behind_one_address_is_never_refused(app):
 
 def test_guessing_class_codes_is_limited(app, client):
     code, _ = create_class(client)
+    guesser = app.test_client()
     statuses = Counter()
-    for i in range(200):  # class page, its QR code and the play page share one count of wrong guesses
-        path = (f"/class/Q{i:05d}", f"/class/Q{i:05d}/qr.svg", f"/class/Q{i:05d}/play")[i % 3]
-        statuses[client.get(path, headers=EN).status_code] += 1
-    assert statuses == {404: 60, 429: 140}  # CLASS_GUESS_LIMIT: 60 wrong guesses a minute
-    assert client.get(f"/class/{code}", headers=EN).status_code == 429
-    assert "Too many tries from this network" in client.get("/class/ZZZZZZ", headers=EN).get_data(as_text=True)
+    for i in range(200):  # class page, join form, QR code, play page and answer share one count of wrong guesses
+        path = (f"/class/Q{i:05d}", "/class/join", f"/class/Q{i:05d}/qr.svg", f"/class/Q{i:05d}/play",
+                f"/class/Q{i:05d}/answer")[i % 5]
+        if path.startswith("/class/join") or path.endswith("/answer"):
+            response = guesser.post(path, data={"code": f"Q{i:05d}", "nickname": "Max", "round": "1"}, headers=EN)
+        else:
+            response = guesser.get(path, headers=EN)
+        statuses[response.status_code] += 1
+    assert statuses == {404: 120, 429: 80}  # CLASS_GUESS_LIMIT: 120 wrong guesses a minute
+    # past the limit the right code is refused too (else the refusal would tell the wrong ones); its teacher is not
+    assert guesser.get(f"/class/{code}", headers=EN).status_code == 429
+    assert client.get(f"/class/{code}", headers=EN).status_code == 200
+    assert "Too many tries from this network" in guesser.get("/class/ZZZZZZ", headers=EN).get_data(as_text=True)
+
+
+def _play_round(teacher, url: str, code: str, children: list, app) -> Counter:
+    """One class round: the projector's page, board, list of children and QR code, the teacher asks, every child
+    opens the join page and the play page, polls and answers, the teacher closes the round. The statuses of all
+    these requests."""
+    statuses = Counter()
+    for path in ("", "/board", "/children"):
+        statuses[teacher.get(url + path, headers=HX if path else EN).status_code] += 1
+    statuses[teacher.get(f"/class/{code}/qr.svg", follow_redirects=True).status_code] += 1  # the projector's QR
+    act(teacher, url, "ask")
+    with app.app_context():
+        number = db.session.query(ClassSession).filter_by(join_code=code).one().round_number
+    for child in children:
+        statuses[child.get(f"/class/{code}", headers=EN).status_code] += 1  # the join page: on to the play page
+        statuses[child.get(f"/class/{code}/play", headers=EN).status_code] += 1
+        statuses[child.get(f"/class/{code}/play/state?v=old", headers=HX).status_code] += 1
+        answer = child.post(f"/class/{code}/answer", data={"round": str(number), **WRONG_BUT_COMPLETE}, headers=HX)
+        statuses[answer.status_code] += 1
+    statuses[teacher.get(url + "/board", headers=HX).status_code] += 1
+    act(teacher, url, "close")
+    statuses[303] += 2  # the two actions (act() checked them)
+    return statuses
+
+
+@pytest.mark.parametrize("servers", [1, 2])
+def test_a_child_guessing_codes_does_not_stop_the_class_behind_the_same_address(app, tmp_path, servers):
+    """Issue 34, finding 1: one address past the guess limit answered 429 to every class page, so one child typing
+    codes stopped the lesson of the whole school NAT. Thirty children and their teacher (all 127.0.0.1, as the
+    guesser) play three rounds while one of them guesses 210 codes (the join page and the join form): no request of
+    the class is refused, the guesser is, with the kind message. With two servers on one database the guesses
+    alternate between them, and the count is shared (the process's one limiter storage, as a shared Redis is)."""
+    from conftest import dispose, make_app
+
+    apps = [app]
+    if servers == 2:
+        apps.append(make_app(tmp_path, app.config["SQLALCHEMY_DATABASE_URI"], AUTO_MIGRATE=False))
+    try:
+        teacher = apps[-1].test_client()
+        code, url = create_class(teacher)
+        children = [join(apps[i % servers], code, f"Kind {i}") for i in range(29)]
+        guessing_child = join(apps[0], code, "Kind 29")
+        children.append(guessing_child)
+        class_statuses, guesses = Counter(), Counter()
+        guess = 0
+        for _ in range(3):
+            for _ in range(70):
+                server_client = guessing_child if guess % 2 == 0 else apps[-1].test_client()
+                if guess % 3 == 0:
+                    response = server_client.post("/class/join", data={"code": f"Z{guess:05d}", "nickname": "Max"},
+                                                  headers=EN)
+                else:
+                    response = server_client.get(f"/class/Z{guess:05d}", headers=EN)
+                guesses[response.status_code] += 1
+                guess += 1
+            class_statuses += _play_round(teacher, url, code, children, apps[0])
+        assert set(class_statuses) <= {200, 204, 303}, class_statuses
+        assert class_statuses[303] == 3 * (30 + 2)  # each child's join page (on to the play page), the actions
+        assert class_statuses[200] + class_statuses[204] == 3 * (5 + 30 * 3)  # every other request of the class
+        assert guesses == {404: 120, 429: 90}
+        refused = guessing_child.get("/class/ZZZZZZ", headers=EN)
+        assert refused.status_code == 429 and 1 <= int(refused.headers["Retry-After"]) <= 61
+        assert "Too many tries from this network at once" in refused.get_data(as_text=True)
+    finally:
+        if servers == 2:
+            dispose(apps[1])
 
 
 def test_right_codes_do_not_count_as_guesses(app, client):

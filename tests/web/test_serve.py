@@ -227,7 +227,7 @@ def test_a_process_gets_64_threads_on_sqlite_and_4_on_postgresql_unless_told(mon
 
     if database_url is not None:
         monkeypatch.setattr(serve, "build_app", lambda folder, urls: SimpleNamespace(
-            config={"SQLALCHEMY_DATABASE_URI": database_url}))
+            config={"SQLALCHEMY_DATABASE_URI": database_url, "TRUSTED_PROXIES": 0}))
     started = {}
     monkeypatch.setattr(serve, "_serve_granian", lambda app, folder, urls, host, port, workers, threads, ready:
                         started.update(threads=threads, workers=workers))
@@ -276,3 +276,56 @@ def test_on_macos_the_open_files_limit_falls_back_to_what_it_allows(monkeypatch,
     monkeypatch.setattr(resource, "setrlimit", refuse_above_10240)
     assert more_open_files() == expected
     assert tried == calls
+
+
+# --- trusted proxies and the bind address (issue 34, finding 8) ----------------------------------------------------
+def test_the_bind_check_refuses_trusted_proxies_beyond_loopback_unless_allowed():
+    from webapp.serve import ServeError, check_bind
+
+    for host, proxies, allowed in (("127.0.0.1", 1, False), ("0.0.0.0", 0, False), ("0.0.0.0", 2, True),
+                                   ("::1", 1, False)):
+        check_bind(host, proxies, allowed)  # no error
+    for host in ("0.0.0.0", "192.0.2.10", "::"):
+        with pytest.raises(ServeError) as refused:
+            check_bind(host, 1, False)
+        assert refused.value.exit_code == 2 and "X-Forwarded-For" in refused.value.message
+        assert "--allow-direct-with-proxies" in refused.value.message
+
+
+@pytest.fixture
+def served_apps(monkeypatch):
+    """``kartenschule serve`` up to the server's start: the apps it would serve, none served."""
+    from conftest import dispose
+
+    from webapp import serve
+
+    started = []
+    monkeypatch.setattr(serve, "_serve_granian", lambda app, *args: started.append(app))
+    monkeypatch.setattr(serve, "_serve_waitress", lambda app, *args: started.append(app))
+    yield started
+    for app in started:
+        dispose(app)
+
+
+def test_serve_lan_with_trusted_proxies_stops_with_a_message(tmp_path, monkeypatch, served_apps):
+    """With KARTENSCHULE_TRUSTED_PROXIES a client reaching the port directly forges X-Forwarded-For and passes every
+    per-address limit: --lan is refused (stderr, exit 2), loopback is fine."""
+    monkeypatch.setenv("KARTENSCHULE_TRUSTED_PROXIES", "1")
+    result = _serve("--lan", "--instance", str(tmp_path), "--port", str(free_port()))
+    assert result.exit_code == 2, result.output
+    assert "forge" in result.stderr and "--allow-direct-with-proxies" in result.stderr
+    assert "Traceback" not in result.output
+    assert served_apps == []
+    result = _serve("--instance", str(tmp_path), "--port", str(free_port()))
+    assert result.exit_code == 0, result.output
+    assert len(served_apps) == 1 and served_apps[0].config["TRUSTED_PROXIES"] == 1
+
+
+@pytest.mark.parametrize("forced", [("--allow-direct-with-proxies",), ()])
+def test_serve_lan_with_trusted_proxies_starts_when_forced(tmp_path, monkeypatch, served_apps, forced):
+    monkeypatch.setenv("KARTENSCHULE_TRUSTED_PROXIES", "1")
+    if not forced:
+        monkeypatch.setenv("KARTENSCHULE_ALLOW_DIRECT_WITH_PROXIES", "1")
+    result = _serve("--lan", *forced, "--instance", str(tmp_path), "--port", str(free_port()))
+    assert result.exit_code == 0, result.output
+    assert len(served_apps) == 1

@@ -30,7 +30,8 @@ A child never sees another child's answer, and no teacher view is reachable
 without the teacher cookie. Limits per address (app config, see ``create_app``): creating
 (``CLASS_CREATE_LIMIT``, and at most ``CLASSES_PER_HOUR`` stored an hour), joining
 (``CLASS_JOIN_LIMIT``), answering (``CLASS_ANSWER_LIMIT``), and guessing codes
-(``CLASS_GUESS_LIMIT``: counts the 404 and 429 answers of the class and presenter pages). A refusal
+(``CLASS_GUESS_LIMIT``: counts wrong codes, never refuses a request with a cookie of the class; see
+``_guess_limit``). A refusal
 answers 429 (:func:`webapp.core.security.too_many`); the start form comes back
 filled in. Sessions expire after ``CLASS_SESSION_DAYS`` days (``flask --app webapp
 purge-expired``).
@@ -45,7 +46,7 @@ the app factory).
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, g, make_response, redirect, render_template, request, url_for
 from flask_limiter.errors import RateLimitExceeded
 
 from flask_babel import format_decimal, get_locale
@@ -78,10 +79,38 @@ def class_points(value: int) -> str:
     """Points in the language's digits grouping (``1,000`` in English, ``1.000`` in German)."""
     return format_decimal(value, format="#,##0")
 
-#: Guessed class codes: one count an address over the class pages, counting their 404 and 429 answers
-#: (a child who typed a wrong code once is never stopped; 600 guesses in 2 s are, and go on being refused).
+def _seat(code: str) -> service.Seat:
+    """:func:`service.session_and_child` for ``code`` and this request's cookies, read once a request (the guess
+    limit's :func:`_in_class` and the view both ask)."""
+    seats = g.setdefault("class_seats", {})
+    if code not in seats:
+        seats[code] = service.session_and_child(code, request.cookies)
+    return seats[code]
+
+
+def _in_class() -> bool:
+    """True when the request shows a place in the class it names (the address's ``code``, or the join form's): the
+    cookie of one of its children, or its teacher's. Only a cookie of that class's name is looked up."""
+    code = (request.view_args or {}).get("code", request.form.get("code", ""))[:12]
+    normal = quiz.normalise_code(code)
+    if normal is None:
+        return False
+    if service.cookie_name(normal) in request.cookies and _seat(code).child is not None:
+        return True
+    return (service.teacher_cookie_name(normal) in request.cookies
+            and service.teacher_from_cookies(normal, request.cookies) is not None)
+
+
+#: Guessed class codes, on the routes that tell a live code from a wrong one (join page and form, QR code, play
+#: page, answer): one count an address (``CLASS_GUESS_LIMIT``) of their 404 answers, that is codes of no live
+#: class. Past it, those routes answer 429 whatever the code (a refusal of wrong codes only would tell the right
+#: ones: the limit would stop nothing). A request with a child's or the teacher's cookie of the class
+#: (:func:`_in_class`) is never counted nor refused: a child guessing codes behind the school's one address does
+#: not stop the lesson, though a child not joined yet waits for the rest of the minute. The presenter's pages are
+#: not limited: without the teacher cookie a live code answers 404 as a wrong one does.
 _guess_limit = security.limiter.shared_limit(lambda: current_app.config["CLASS_GUESS_LIMIT"], scope="class-guess",
-                                             deduct_when=lambda response: response.status_code in (404, 429))
+                                             exempt_when=_in_class,
+                                             deduct_when=lambda response: response.status_code == 404)
 
 
 @bp.errorhandler(RateLimitExceeded)
@@ -146,8 +175,8 @@ def create():
 
 def _with_teacher_cookie(response: Response, row: ClassSession, token: str) -> Response:
     """``response`` setting the teacher cookie of ``row`` (its path only, HttpOnly, Strict) and kept private."""
-    response.set_cookie(service.teacher_cookie_name(row.join_code), token, max_age=service.cookie_max_age(row),
-                        path=f"/class/{row.join_code}", httponly=True, samesite="Strict", secure=security.is_https())
+    security.set_cookie(response, service.teacher_cookie_name(row.join_code), token,
+                        max_age=service.cookie_max_age(row), path=f"/class/{row.join_code}", samesite="Strict")
     return _private(response)
 
 
@@ -179,7 +208,7 @@ def qr(code: str):
 @_guess_limit
 def join_page(code: str):
     """The join form with the code filled in; a child who has joined goes on to the play page."""
-    row, child, _ = service.session_and_child(code, request.cookies)
+    row, child, _ = _seat(code)
     if child is not None:
         return redirect(url_for("classroom.play", code=row.join_code), code=303)
     if row is None:
@@ -188,6 +217,7 @@ def join_page(code: str):
 
 
 @bp.post("/class/join")
+@_guess_limit
 @security.limiter.limit(lambda: current_app.config["CLASS_JOIN_LIMIT"])
 def join():
     """Join a class with ``code`` and ``nickname``; sets the class cookie.
@@ -207,9 +237,8 @@ def join():
     except (NicknameTaken, NotNow) as error:  # the nickname is taken, joining is locked, the class is full
         return _start_page(error.step, 409, typed_code, typed_name)
     response = redirect(url_for("classroom.play", code=row.join_code), code=303)
-    response.set_cookie(service.cookie_name(row.join_code), token, max_age=service.cookie_max_age(row),
-                        path=f"/class/{row.join_code}", httponly=True, samesite="Lax", secure=security.is_https())
-    return response
+    return security.set_cookie(response, service.cookie_name(row.join_code), token,
+                               max_age=service.cookie_max_age(row), path=f"/class/{row.join_code}")
 
 
 # --- the child's tablet --------------------------------------------------------------------
@@ -254,7 +283,7 @@ def _child_context(row: ClassRow, child: ChildRow, stored: AnswerRow | None) -> 
 def _child_or_join(code: str) -> service.Seat | Response:
     """The class, the child and its answer to the current round (404: no live class; not joined: to the join
     page)."""
-    seat = service.session_and_child(code, request.cookies)
+    seat = _seat(code)
     if seat.row is None:
         abort(404)
     if seat.child is None:
@@ -360,7 +389,6 @@ def _presenter(template: str, row: ClassSession, status: int = 200, context: dic
 
 
 @bp.get("/class/<code>/teach/<token>")
-@_guess_limit
 def teach(code: str, token: str):
     """A teacher link: sets the teacher cookie and redirects to the presenter address (no token in it)."""
     row = service.teacher_session(code, token)
@@ -370,14 +398,12 @@ def teach(code: str, token: str):
 
 
 @bp.get("/class/<code>/present")
-@_guess_limit
 def present(code: str):
     """The presenter page for the projector: the controls and the board (lobby, round, leaderboard, podium)."""
     return _presenter("classroom/present.html", _teacher(code))
 
 
 @bp.get("/class/<code>/present/board")
-@_guess_limit
 def live(code: str):
     """The board (polled every second): 204 while version ``v`` is current; while a round is open and only the
     number of answers changed, the new count and version alone (swapped in out of band); else the new board."""
@@ -394,7 +420,6 @@ def live(code: str):
 
 
 @bp.get("/class/<code>/present/children")
-@_guess_limit
 def children(code: str):
     """The teacher's list of children (polled every 2 s): 204 while version ``v`` is current."""
     row = _teacher(code)
@@ -407,7 +432,6 @@ def children(code: str):
 
 
 @bp.get("/class/<code>/present/end")
-@_guess_limit
 def confirm_end(code: str):
     """Asks whether to end the class (works without JavaScript; with htmx it replaces the controls in place)."""
     row = _teacher(code)
@@ -422,7 +446,6 @@ def _flag(name: str) -> bool | None:
 
 
 @bp.post("/class/<code>/present/do")
-@_guess_limit
 @reads_first
 def act(code: str):
     """One teacher action (``action`` field, see the module docstring); with htmx the presenter part comes back
@@ -458,7 +481,6 @@ def act(code: str):
 
 
 @bp.get("/class/<code>/present/export.csv")
-@_guess_limit
 def export(code: str):
     """Every answer of the session as CSV: round, nickname, answer, right, points, seconds, time (UTC)."""
     row = _teacher(code)

@@ -5,8 +5,9 @@ HTTPS is decided in one place, :func:`is_https`: the request came over HTTPS
 in the app config, which applies Werkzeug's ``ProxyFix`` to ``X-Forwarded-Proto``
 and ``X-Forwarded-For``), or the app is configured for HTTPS
 (``PREFERRED_URL_SCHEME = "https"``). Every cookie the app sets is ``Secure``
-then (the session cookie through :class:`SessionInterface`, the class cookie in
-:mod:`webapp.classroom.views`), and responses carry ``Strict-Transport-Security``.
+then (the session cookie through :class:`SessionInterface`, every other one through
+:func:`set_cookie`: the language and deck cookies, the class and teacher cookies), and
+responses carry ``Strict-Transport-Security``.
 
 Too many requests: Flask-Limiter counts per address (the limits are app config
 keys, see ``create_app``), and :func:`webapp.core.models.check_cap` caps what one
@@ -24,6 +25,7 @@ import hmac
 import math
 import re
 import time
+from typing import Any
 
 from flask import Flask, Response, current_app, has_request_context, make_response, render_template, request
 from flask.sessions import SecureCookieSessionInterface
@@ -41,7 +43,14 @@ from webapp.core.web import is_htmx
 csrf = CSRFProtect()
 #: Per-address rate limits of single routes (quiz and classroom views, limits from the app config);
 #: the storage comes from ``RATELIMIT_STORAGE_URI`` in the app config, set explicitly in ``create_app``.
-limiter = Limiter(key_func=get_remote_address)
+#: A shared storage (Redis, Memcached) that fails or does not answer within :data:`STORAGE_TIMEOUT` never
+#: fails the request: Flask-Limiter logs a warning ("Rate limit storage unreachable - falling back to in-memory
+#: storage"), counts in this process's memory meanwhile and tries the storage again now and then (after 1, 2, 4
+#: ... 32 s: one request pays the timeout), and an error after that is logged, not raised.
+limiter = Limiter(key_func=get_remote_address, in_memory_fallback_enabled=True, swallow_errors=True)
+#: Seconds the limiter waits for its shared storage, to connect and for each answer; no retries (redis-py
+#: retries ten times by default, and waits 5 s each: a frozen Redis held every request for seconds).
+STORAGE_TIMEOUT = 0.2
 #: Where each app keeps its own ``RATELIMIT_ENABLED`` (see ``init_app``).
 _LIMITS_ON = "kartenschule.rate_limits"
 
@@ -74,14 +83,31 @@ def address_hash() -> str:
     return hmac.new(str(current_app.config["SECRET_KEY"]).encode(), address, hashlib.sha256).hexdigest()[:32]
 
 
+def storage_options(uri: str) -> dict[str, Any]:
+    """The limiter storage's connection options for ``uri`` (``RATELIMIT_STORAGE_URI``): wait at most
+    :data:`STORAGE_TIMEOUT` for Redis (``redis://``, ``rediss://``, ``redis+unix://``, ``valkey://``; redis-py's
+    arguments, without retries) or Memcached (pymemcache's); nothing for ``memory://``. The app's own
+    ``RATELIMIT_STORAGE_OPTIONS`` override these (see :func:`init_app`)."""
+    scheme = uri.split(":", 1)[0].lower()
+    if scheme.startswith(("redis", "valkey")):
+        return {"socket_timeout": STORAGE_TIMEOUT, "socket_connect_timeout": STORAGE_TIMEOUT, "retry": None}
+    if scheme.startswith("memcached"):
+        return {"connect_timeout": STORAGE_TIMEOUT, "timeout": STORAGE_TIMEOUT}
+    return {}
+
+
 def too_many_step(error: Exception) -> tuple[Step, int]:
     """The message for a refusal and the seconds to wait: ``error`` is Flask-Limiter's
-    :class:`RateLimitExceeded` or a :class:`~webapp.core.models.CapReached`."""
+    :class:`RateLimitExceeded` or a :class:`~webapp.core.models.CapReached`. When the limiter's storage fails
+    while the wait is read, a minute (the limits' window)."""
     if isinstance(error, CapReached):
         seconds = error.retry_after
         return Step("web.error.too_many_made", minutes=max(1, math.ceil(seconds / 60))), seconds
     current = limiter.current_limit
-    seconds = max(1, math.ceil(current.reset_at - time.time())) if current is not None else 60
+    try:
+        seconds = max(1, math.ceil(current.reset_at - time.time())) if current is not None else 60
+    except Exception:  # noqa: BLE001 - the storage's own errors (redis, pymemcache): the refusal must still answer
+        seconds = 60
     return Step("web.error.too_many", seconds=seconds), seconds
 
 
@@ -121,6 +147,23 @@ def is_https() -> bool:
     return has_request_context() and request.is_secure
 
 
+def set_cookie(response: Response, name: str, value: str, **options: Any) -> Response:
+    """Set the cookie ``name`` to ``value`` on ``response``, ``Secure`` whenever :func:`is_https` says so; every
+    cookie of the app but the session's (:class:`SessionInterface`) is set here.
+
+    Args:
+        options: Werkzeug's ``set_cookie`` arguments (``max_age`` in seconds, ``path``, ``samesite``,
+            ``httponly``); ``HttpOnly`` and ``SameSite=Lax`` unless they say otherwise.
+
+    Returns:
+        ``response``.
+    """
+    options.setdefault("httponly", True)
+    options.setdefault("samesite", "Lax")
+    response.set_cookie(name, value, secure=is_https(), **options)
+    return response
+
+
 class SessionInterface(SecureCookieSessionInterface):
     """Flask's signed-cookie session, ``Secure`` whenever :func:`is_https` says so.
 
@@ -143,6 +186,8 @@ def init_app(app: Flask) -> None:
     # and each app's own setting decides through the request filter ``_limits_off``.
     app.extensions[_LIMITS_ON] = bool(app.config.get("RATELIMIT_ENABLED", True))
     app.config["RATELIMIT_ENABLED"] = True
+    app.config["RATELIMIT_STORAGE_OPTIONS"] = {**storage_options(str(app.config.get("RATELIMIT_STORAGE_URI", ""))),
+                                               **app.config.get("RATELIMIT_STORAGE_OPTIONS", {})}
     limiter.init_app(app)
     app.session_interface = SessionInterface()
     app.register_error_handler(RateLimitExceeded, too_many)
