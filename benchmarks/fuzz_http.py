@@ -75,9 +75,23 @@ class Browser:
         self.port = port
         self.connection: http.client.HTTPConnection | None = None
         self.cookies: dict[str, str] = {}
+        self.reconnects = 0
 
     def send(self, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None,
              timeout: float = 30.0) -> tuple[int, str]:
+        """One request; on a kept-alive connection the server had already closed (it may close one after a
+        refusal such as 414), sent once more on a new connection, as browsers do (counted in ``reconnects``)."""
+        reused = self.connection is not None
+        try:
+            return self._send(method, path, body, headers, timeout)
+        except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+            if not reused:
+                raise
+            self.reconnects += 1
+            return self._send(method, path, body, headers, timeout)
+
+    def _send(self, method: str, path: str, body: bytes, headers: dict[str, str] | None,
+              timeout: float) -> tuple[int, str]:
         if self.connection is None:
             self.connection = http.client.HTTPConnection(HOST, self.port, timeout=timeout)
         head = {"Host": f"{HOST}:{self.port}", **(headers or {})}
@@ -209,6 +223,7 @@ def run(args: argparse.Namespace, port: int) -> int:
     failures: list[str] = []
     errors: Counter[str] = Counter()
     seconds: list[float] = []
+    reconnects = [0]
     lock = threading.Lock()
 
     def client(number: int) -> None:
@@ -242,6 +257,8 @@ def run(args: argparse.Namespace, port: int) -> int:
                 seconds.append(took)
                 if status >= 500 and len(failures) < 20:
                     failures.append(f"{status} {request[0]} {request[1][:300]}")
+        with lock:
+            reconnects[0] += browser.reconnects
 
     started = time.perf_counter()
     with ThreadPoolExecutor(args.clients) as pool:
@@ -252,7 +269,8 @@ def run(args: argparse.Namespace, port: int) -> int:
     print("answers: " + ", ".join(f"{status}: {count}" for status, count in sorted(statuses.items())))
     fives = sum(count for status, count in statuses.items() if status >= 500)
     print(f"5xx: {fives}" + "".join(f"\n  {line}" for line in failures))
-    print("transport errors: " + (", ".join(f"{k}: {v}" for k, v in errors.items()) or "none"))
+    print("transport errors: " + (", ".join(f"{k}: {v}" for k, v in errors.items()) or "none")
+          + f" (kept-alive connections the server had closed, sent again: {reconnects[0]})")
     if seconds:
         seconds.sort()
         print(f"answer time: median {statistics.median(seconds) * 1000:.0f} ms, "
