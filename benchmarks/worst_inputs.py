@@ -15,7 +15,10 @@ The cases are the inputs whose cost grows fastest that could be found: the
 longest plays and hands, Phoenix plays with many readings, wishes that make
 the wish check search, the longest replays of the trick trainer, every quiz
 kind at the largest count, the coach on every kind of Yahtzee position, full
-Skat score sheets, Pokerface games at their last round. The Yahtzee coach's
+Skat score sheets, Pokerface games at their last round, the longest valid games
+of the Skat table and of a Tichu round (replayed from their links; also with
+the memo of what a replay computes again empty, as for a deal no request has
+shown), and links longer than a game can have. The Yahtzee coach's
 strategy table is a one-time start-up cost (computed once a machine, handled
 elsewhere): it is loaded (or computed) before measuring, and the output says so.
 """
@@ -94,6 +97,66 @@ def score_cases() -> list[Case]:
              "&hand=0&call1=grand&call2=tichu&a=995&b=990"),
         Case("/tichu/score", "third=x (was a 500)", "/tichu/score?first=1&second=2&third=x"),
         Case("/tichu/score", "a 20-digit number", "/tichu/score?first=1&second=2&third=3&t1=" + "9" * 20),
+    ]
+
+
+#: The deal whose bot says the highest bids (a bot's limit of 120, the most of seeds 1-1500), so the auction the
+#: child can hold against it is the longest of a valid link.
+SKAT_LONG_SEED = 1120
+
+
+def skat_table_cases() -> list[Case]:
+    from webapp.games.skat.table import seat_of
+    from webapp.games.skat.table_codes import bot_game_codes
+    from webapp.games.skat.table_views import CHILD
+
+    _, codes = bot_game_codes(SKAT_LONG_SEED, 1, holder=seat_of(CHILD, 1))  # the child holds every bid
+    auction = ".".join(codes[:-30])
+    longest = "/skat/table?seed=%d&game=1&a=%s" % (SKAT_LONG_SEED, ".".join(codes))
+
+    def cold(client) -> str:  # a deal no request has shown yet: the bidding coach's memo does not know its hands
+        from webapp.games.skat import coach
+        coach._advice.cache_clear()
+        return longest
+
+    return [
+        Case("/skat/table", f"the longest valid game ({len(codes)} moves), finished", longest),
+        Case("/skat/table", "the same, a deal not seen before (the coach's memo empty)", "", setup=cold),
+        Case("/skat/table", "the longest auction, the first card to play (htmx)",
+             "/skat/table?seed=%d&game=1&a=%s&do=%s" % (SKAT_LONG_SEED, auction, codes[-30]), headers=HX),
+        Case("/skat/table", "the longest auction and a bad do=",
+             "/skat/table?seed=%d&game=1&a=%s&do=%s" % (SKAT_LONG_SEED, auction, "x" * 21)),
+        Case("/skat/table", "the most moves a game can have (all passes, refused)",
+             "/skat/table?seed=%d&game=1&a=%s" % (SKAT_LONG_SEED, ".".join(["pass"] * 200))),
+        Case("/skat/table", "a 400 KB move list", "/skat/table?seed=1&game=1&a=" + "18." * (BIG // 3)),
+    ]
+
+
+#: The deal where the child makes the most moves (52, of seeds 1-300) by passing whenever it may
+#: (:func:`webapp.games.tichu.round_views.long_round_codes`).
+TICHU_LONG_SEED = 273
+
+
+def tichu_round_cases() -> list[Case]:
+    from webapp.games.tichu.round_views import long_round_codes
+
+    codes = long_round_codes(TICHU_LONG_SEED)
+    start = f"/tichu/round?seed={TICHU_LONG_SEED}&round=1&a=0&b=0&"
+    moves = "&".join("m=" + c for c in codes)
+
+    def cold(client) -> str:  # the hands' bombs not remembered yet (a deal no request has shown)
+        from webapp.games.tichu import round_plays
+        round_plays._bombs.cache_clear()
+        return start + moves
+
+    return [
+        Case("/tichu/round", f"the longest round found ({len(codes)} moves of the child), over", start + moves),
+        Case("/tichu/round", "the same, the bombs' memo empty", "", setup=cold),
+        Case("/tichu/round", "the same and 150 more passes (refused)", start + moves + "&m=1.pass" * 150),
+        Case("/tichu/round", "the last move as a click (htmx)",
+             start + "&".join("m=" + c for c in codes[:-1]) + "&action=" + codes[-1].split(".")[1].split(":")[0]
+             + "&pick=" + (codes[-1].split(":")[1] if ":" in codes[-1] else ""), headers=HX),
+        Case("/tichu/round", "600 moves of 60 characters (refused)", start + ("&m=1.play:" + "2g" * 25) * 600),
     ]
 
 
@@ -270,8 +333,8 @@ def classroom_cases() -> list[Case]:
     return cases
 
 
-GROUPS = (tichu_cases, trick_cases, score_cases, skat_cases, skat_score_cases, pokerface_cases, yahtzee_cases,
-          quiz_cases, classroom_cases)
+GROUPS = (tichu_cases, trick_cases, tichu_round_cases, score_cases, skat_cases, skat_table_cases,
+          skat_score_cases, pokerface_cases, yahtzee_cases, quiz_cases, classroom_cases)
 
 
 def main(argv: list[str] | None = None) -> None:

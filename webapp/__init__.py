@@ -107,6 +107,7 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
         CLASS_JOIN_LIMIT="120 per minute",
         CLASS_ANSWER_LIMIT="300 per minute",
         CLASS_GUESS_LIMIT="120 per minute",
+        GAME_LIMIT="1200 per minute",  # each replaying game page: 30 children, a move every 3 s (+ its redirect)
         # What one address may store an hour, counted in the database across all server processes
         # (a keyed hash of the address is stored, never the address): 30 children x 30 quiz runs
         # (one every two minutes), and the classes of a whole school's teachers. 0: no cap.

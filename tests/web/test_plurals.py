@@ -148,6 +148,7 @@ NEVER_ONE = {
     "skat.error.count": "a Skat hand has 10 (12 with the skat) cards",
     "skat.quiz.error.count": "a question asks for 1 to several cards",
     "skat.score.error.full": "the score sheet's limit",
+    "skat.score.error.too_long": "the form's limit of characters (score_views.FIELD_CHARS)",
     "tichu.error.too_long": "a Tichu hand's 14 cards", "tichu.error.too_long_text": "a Tichu hand's 14 cards",
     "tichu.round.page.too_many": "the address's limit of moves",
     "yahtzee.error.count": "five dice", "yahtzee.contest.too_long": "the line limit in bytes",

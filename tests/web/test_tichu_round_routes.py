@@ -427,8 +427,9 @@ def test_bad_numbers_answer_400_and_name_the_field(client, query):
     assert response.status_code == 400 and "is not a whole number" in text(response.get_data(as_text=True))
 
 
-def test_too_many_moves_are_cut_with_a_message(client):
+def test_too_many_moves_are_refused_with_a_message(client):
+    """More moves than a round can have: refused before any replay (issue 34), the deal shown again."""
     response = client.get(START + "&" + urlencode({"m": ["1.no"] + ["1.pass"] * (MAX_MOVES + 5)}, doseq=True),
                           headers=EN)
     page = response.get_data(as_text=True)
-    assert response.status_code == 400 and moves_in_form(page) == ["1.no"]
+    assert response.status_code == 400 and moves_in_form(page) == []

@@ -12,6 +12,7 @@ MESSAGES: dict[str, Any] = {
     "skat.error.skat_full": N_("The skat already has 2 cards. Take one away first."),
     "skat.score.error.matadors": N_("Choose the matadors (with or without how many), or write the declarer’s 10 cards."),
     "skat.score.error.full": N_("The list is full (%(count)s games). Save it as CSV and clear it to go on."),
+    "skat.score.error.too_long": N_("That is far too long for this form: a field holds at most %(most)s characters."),
     "skat.score.error.players": N_("A game of the 4th player is in the list. Clear the list before you play with 3."),
     "web.error.bad_url": N_("This link is broken: %(detail)s"),
     "web.error.too_many": NP_(

@@ -14,6 +14,7 @@ import secrets
 
 from flask import Blueprint, current_app, redirect, request, session, url_for
 
+from webapp.core import security
 from webapp.core.steps import Step
 from webapp.core.web import error_page, page_or_fragment
 from webapp.games.skat import analysis_pool
@@ -46,6 +47,7 @@ def _owner() -> str:
 
 
 @bp.get("/skat/table/analysis")
+@security.limiter.limit(lambda: current_app.config["GAME_LIMIT"])
 def analysis():
     """The analysis of the finished game in the query (see the module's docstring); without moves, the table."""
     if not request.args.get("a"):

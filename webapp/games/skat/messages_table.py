@@ -204,7 +204,7 @@ MESSAGES: dict[str, Any] = {
     "skat.table.page.bad_seed": N_("“%(value)s” is no deal number: use a whole number from 0 to %(most)s."),
     "skat.table.page.bad_game": N_("“%(value)s” is no game number: use a whole number from 1 to %(most)s."),
     "skat.table.page.too_many": N_(
-        "This link holds more moves than a game can have (%(most)s at most): the game stops there."
+        "This link holds more moves than a game can have (%(most)s at most): the game starts again from the deal."
     ),
     "skat.table.page.not_bot_move": N_(
         "This link says %(name)s made the move “%(token)s”, but %(name)s plays by the bots’ rules and would not: "

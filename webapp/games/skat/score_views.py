@@ -70,6 +70,9 @@ class GameForm(ProblemTracker):
 
 
 FIELDS = ("declarer", "game", "hand", "ouvert", "announce", "bid", "cards", "skat", "matadors", "points", "tricks")
+#: The most characters a field of the game's form may hold: the longest, the declarer's 10 cards, written
+#: ``10C, 10S, ...``, takes 48. A longer field is refused (400) before it is read, and shown cut to this.
+FIELD_CHARS = 80
 
 
 def record_score(record: list[Any]) -> tuple[official.Score, tuple[Step, ...]]:
@@ -113,8 +116,13 @@ def valid_record(record: Any, players: int) -> bool:
 
 
 def read_form(form, players: int) -> tuple[GameForm, list[Any] | None]:
-    """Check the submitted game; return the form and the new record (None on a problem)."""
-    state = GameForm(values={name: form.get(name, "").strip() for name in FIELDS})
+    """Check the submitted game; return the form and the new record (None on a problem).
+
+    A field longer than :data:`FIELD_CHARS` is refused (400, ``skat.score.error.too_long``) before any is read."""
+    state = form_values(form)
+    if any(len(form.get(name, "")) > FIELD_CHARS for name in FIELDS):
+        state.fail(Step("skat.score.error.too_long", most=FIELD_CHARS))
+        return state, None
     v = state.values
     try:
         declarer = int(v["declarer"] or "-1")
@@ -149,6 +157,11 @@ def read_form(form, players: int) -> tuple[GameForm, list[Any] | None]:
         state.fail(error)
         return state, None
     return state, record
+
+
+def form_values(form) -> GameForm:
+    """The form's fields as typed (stripped), each cut to :data:`FIELD_CHARS` characters."""
+    return GameForm(values={name: form.get(name, "")[:FIELD_CHARS].strip() for name in FIELDS})
 
 
 def _number(text: str, code: str, name: str) -> int:
@@ -226,7 +239,7 @@ def add_game():
     """Score a finished game and add it to the list; 400 with the form kept on bad input."""
     table = Table.load()
     if len(table.games) >= MAX_GAMES:
-        form = GameForm(values={name: request.form.get(name, "") for name in FIELDS})
+        form = form_values(request.form)
         form.fail(Step("skat.score.error.full", count=MAX_GAMES), status=422)
         return render_sheet(table, form, form.status)
     form, record = read_form(request.form, len(table.names))

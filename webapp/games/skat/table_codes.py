@@ -18,9 +18,10 @@ from webapp.core.numbers import ascii_int
 from webapp.core.steps import NotationError, RuleInputError
 from webapp.games.skat.bots import bot_move
 from webapp.games.skat.official import Announcement, GameType
+from webapp.games.skat.play import Seat
 from webapp.games.skat.rules import parse_card, parse_cards
 from webapp.games.skat.table import (
-    Bid, Declare, Discard, Hold, Pass, PickUp, Play, PlayHand, TableAction, TableState, deal,
+    Bid, Declare, Discard, Hold, Pass, Phase, PickUp, Play, PlayHand, TableAction, TableState, deal,
 )
 
 __all__ = ["action_code", "parse_action", "replay"]
@@ -97,17 +98,19 @@ def replay(seed: int, game_number: int, codes: Iterable[str]) -> TableState:
     return state
 
 
-def bot_game_codes(seed: int, game_number: int = 1) -> tuple[TableState, list[str]]:
+def bot_game_codes(seed: int, game_number: int = 1, holder: Seat | None = None) -> tuple[TableState, list[str]]:
     """Game ``game_number`` of ``seed`` played to its end by the bots' rules for every seat
     (:func:`webapp.games.skat.bots.bot_move`): the final state and every move's action code, in order (the table's
-    address of a whole game, ``a=`` joined by ``.``; used by the benchmarks and the tests).
+    address of a whole game, ``a=`` joined by ``.``; used by the benchmarks and the tests). With ``holder``, that
+    seat holds every bid said to it (the longest auction the other seats' limits allow).
 
     Raises:
         NotationError: a bad game number (as :func:`deal`).
     """
     state, codes = deal(seed, game_number), []
     while state.to_act is not None:
-        action = bot_move(state).action
+        holds = state.to_act == holder and state.phase is Phase.AUCTION and state.auction.answering
+        action = Hold() if holds else bot_move(state).action
         codes.append(action_code(action))
         state = state.apply(action)
     return state, codes

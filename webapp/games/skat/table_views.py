@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from flask import Blueprint, current_app, redirect, request, session, url_for
 
+from webapp.core import security
 from webapp.core.explain import label
 from webapp.core.numbers import ascii_int
 from webapp.core.steps import NotationError, RuleInputError, RuleViolation, Step, status_of
@@ -194,7 +195,8 @@ def _number(name: str, default: int, low: int, high: int, digits: int) -> tuple[
 
 def read_game() -> TableGame:
     """The game of the request's URL: ``seed``, ``game``, the moves ``a`` (replayed up to the first bad one),
-    ``open``, ``coach``, ``pick`` and ``choose``; the first problem is remembered (400 or 409)."""
+    ``open``, ``coach``, ``pick`` and ``choose``; the first problem is remembered (400 or 409). Nothing is
+    replayed when a number, the click ``do`` or the length of ``a`` is bad (400): only the deal is shown."""
     seed, seed_problem = _number("seed", 1, 0, 10 ** MAX_SEED_DIGITS - 1, MAX_SEED_DIGITS)
     number, number_problem = _number("game", 1, 1, MAX_GAME, 2)
     game = TableGame(seed=seed, number=number, state=deal(seed, number),
@@ -202,17 +204,27 @@ def read_game() -> TableGame:
     for problem in (seed_problem, number_problem):
         if problem is not None:
             game.fail(problem, 400)
+    _check_click(game, request.args.get("do"))
     text = request.args.get("a", "")
     codes = [c for c in text[:MAX_CODES * (MAX_CODE_CHARS + 1)].split(SEP) if c] if game.problem is None else []
     if len(codes) > MAX_CODES or len(text) > MAX_CODES * (MAX_CODE_CHARS + 1):
         game.fail(Step("skat.table.page.too_many", most=MAX_CODES), 400)
-        codes = codes[:MAX_CODES]
+        codes = []  # no game has that many moves: nothing is replayed
     for code in codes:
         if not game.apply(code[:MAX_CODE_CHARS + 1], by_child=game.state.to_act == game.child_seat):
             break
     _read_pick(game)
     _read_choice(game, request.args.get("choose"))
     return game
+
+
+def _check_click(game: TableGame, code: str | None) -> None:
+    """Refuse (400) a ``do=`` that names no move before the game is replayed: a bad click costs no replay."""
+    if code and game.problem is None:
+        try:
+            parse_action(code[:MAX_CODE_CHARS + 1])
+        except NotationError as error:
+            game.fail(error, 400)
 
 
 def _read_pick(game: TableGame) -> None:
@@ -381,6 +393,7 @@ def _valid_row(row: object) -> bool:
 
 
 @bp.get("/skat/table")
+@security.limiter.limit(lambda: current_app.config["GAME_LIMIT"])
 def table():
     """The Skat table: see the module's docstring. Without ``seed``: a new deal number (303)."""
     if "seed" not in request.args:

@@ -86,7 +86,10 @@ MESSAGES: dict[str, Any] = {
     "tichu.round.page.not_yours": N_(
         "“%(token)s” is a move of player %(seat)s. The address keeps only your own moves; the others play by themselves."
     ),
-    "tichu.round.page.too_many": N_("The address holds more than %(count)s moves. The moves after that were left out."),
+    "tichu.round.page.too_many": N_(
+        "The address holds more than %(count)s moves, more than a round can have: "
+        "the round starts again from the deal."
+    ),
     "tichu.round.page.no_wait": N_("There is nothing to wait for now: no bomb of yours can be thrown in here."),
     "tichu.round.page.pick_three": N_("In the exchange you pass three cards: tap one card for each other player."),
 }

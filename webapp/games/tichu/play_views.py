@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flask import Blueprint, redirect, request, url_for
+from flask import Blueprint, current_app, redirect, request, url_for
 from flask_babel import gettext
 
 from webapp.games.tichu import lessons
 from webapp.games.tichu import rules as tichu
 from webapp.games.tichu import trick as rnd
 from webapp.games.tichu.views import read_cards
+from webapp.core import security
 from webapp.core.numbers import ascii_int
 from webapp.core.steps import RuleInputError, Step
 from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
@@ -127,6 +128,7 @@ def _trick_url(state: TrickState, pick: list[tichu.TichuCard] | None = None) -> 
 
 
 @bp.get("/tichu/trick")
+@security.limiter.limit(lambda: current_app.config["GAME_LIMIT"])
 def trick():
     """A trick played through: the child is player 1, the bots are players 2 to 4.
 

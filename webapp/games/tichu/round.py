@@ -39,7 +39,7 @@ from webapp.core.steps import NotationError, RuleInputError, RuleViolation
 from webapp.games.tichu.rules import MAH_JONG, NATURAL_RANKS, ErrorCode, Kind, TichuCard, deck, readings
 from webapp.games.tichu.rules.codes import Code, codes
 from webapp.games.tichu.rules.wish import lowest_fulfilling_play
-from webapp.games.tichu.round_plays import combo_key, hand_combinations
+from webapp.games.tichu.round_plays import combo_key, hand_bombs, hand_combinations
 from webapp.games.tichu.trick import (
     GAME_TARGET, SEATS, Move, RoundScore, Trick, TrickResult, card_points, opponents, partner,
     score_round, team,
@@ -379,7 +379,11 @@ class RoundState:
         leads = top is None or (top.combination is not None and top.combination.kind is Kind.SINGLE
                                 and top.combination.rank == 0)
         follows = in_turn and not leads and top is not None and top.combination is not None
-        candidates = list(hand_combinations(hand, top.combination.length if follows else None))  # type: ignore[union-attr]
+        if in_turn:
+            length = top.combination.length if follows else None  # type: ignore[union-attr]
+            candidates = list(hand_combinations(hand, length))
+        else:  # out of turn only a bomb may be played: the hand's other combinations are not searched
+            candidates = list(hand_bombs(hand))
         if in_turn and trick.wish is not None:
             wished = lowest_fulfilling_play(None if leads else top.combination, hand, trick.wish,  # type: ignore[union-attr]
                                             phoenix_on=trick.phoenix_on)

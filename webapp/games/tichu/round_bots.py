@@ -50,9 +50,9 @@ from webapp.core.steps import Step
 from webapp.games.tichu.round import (
     CallGrandTichu, CallTichu, Decline, Exchange, GiveDragon, PassTurn, Phase, Play, RoundAction, RoundState,
 )
-from webapp.games.tichu.round_plays import straights
+from webapp.games.tichu.round_plays import hand_bombs, straights
 from webapp.games.tichu.rules import (
-    ACE, DOG, DRAGON, JACK, KING, MAH_JONG, NATURAL_RANKS, PHOENIX, QUEEN, TEN, Combination, Kind, TichuCard, bombs,
+    ACE, DOG, DRAGON, JACK, KING, MAH_JONG, NATURAL_RANKS, PHOENIX, QUEEN, TEN, Combination, Kind, TichuCard,
     readings,
 )
 from webapp.games.tichu.rules.codes import Code, codes
@@ -116,7 +116,7 @@ def grand_strength(cards: tuple[TichuCard, ...]) -> int:
     9
     """
     worth = {DRAGON: 3, PHOENIX: 3, ACE: 2, KING: 1}
-    fours = sum(1 for b in bombs(cards) if not b.is_straight_flush)
+    fours = sum(1 for b in hand_bombs(cards) if not b.is_straight_flush)
     return sum(worth.get(c.rank, 0) for c in cards) + 4 * fours
 
 
@@ -152,7 +152,7 @@ def plan(hand: tuple[TichuCard, ...]) -> tuple[Combination, ...]:
             left.remove(card)
 
     for straight_flushes in (False, True):
-        for bomb in [b for b in bombs(left) if b.is_straight_flush is straight_flushes]:
+        for bomb in [b for b in hand_bombs(left) if b.is_straight_flush is straight_flushes]:
             if all(c in left for c in bomb.cards):
                 take(bomb)
     while True:
@@ -247,7 +247,7 @@ def _wants_tichu(state: RoundState, seat: int) -> bool:
 
 def _exchange(state: RoundState, seat: int) -> BotMove:
     hand = state.hand(seat)
-    in_bombs = {c for b in bombs(hand) for c in b.cards}
+    in_bombs = {c for b in hand_bombs(hand) for c in b.cards}
     counts = Counter(c.rank for c in hand)
     spare = [c for c in hand if c not in in_bombs and c.rank not in (MAH_JONG, PHOENIX, DRAGON)]
     low = sorted(spare, key=lambda c: (counts[c.rank] > 1, c.rank, str(c)))[:2]
@@ -394,7 +394,7 @@ def _bomb_if_it_matters(state: RoundState, seat: int, plays: list[Play] | None =
 
 
 def _bomb_out_of_turn(state: RoundState, seat: int) -> BotMove | None:
-    if not bombs(state.hand(seat)):
+    if not hand_bombs(state.hand(seat)):
         return None
     return _bomb_if_it_matters(state, seat)
 

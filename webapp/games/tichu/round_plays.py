@@ -18,13 +18,33 @@ flush when other 7s are free).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
 from webapp.games.tichu.rules import (
     ACE, MAH_JONG, MIN_STRAIGHT, PHOENIX, Combination, Kind, TichuCard, bombs, readings,
 )
 
-__all__ = ["combo_key", "hand_combinations", "straights"]
+__all__ = ["combo_key", "hand_bombs", "hand_combinations", "straights"]
+
+#: How many hands :func:`hand_bombs` remembers (a round's replay meets about 200 different hands).
+BOMB_CACHE = 2048
+
+
+@lru_cache(maxsize=BOMB_CACHE)
+def _bombs(hand: tuple[TichuCard, ...]) -> tuple[Combination, ...]:
+    return bombs(hand)
+
+
+def hand_bombs(hand: Iterable[TichuCard]) -> tuple[Combination, ...]:
+    """:func:`~webapp.games.tichu.rules.bombs` of ``hand``, memoised: a round's replay asks for the bombs of the
+    same hands on every move (each bot, out of turn, and the child's chance to bomb), about 1,400 times.
+
+    >>> from webapp.games.tichu.rules import parse_play
+    >>> [str(b) for b in hand_bombs(parse_play("7777 2g3g4g5g6g"))]
+    ['7777', '2g3g4g5g6g']
+    """
+    return _bombs(tuple(hand))
 
 
 def combo_key(combo: Combination) -> tuple:
@@ -50,7 +70,7 @@ def hand_combinations(hand: Iterable[TichuCard], length: int | None = None) -> t
         A tuple of :class:`~webapp.games.tichu.rules.Combination`, no two with the same :func:`combo_key`.
     """
     hand = tuple(hand)
-    the_bombs = bombs(hand)
+    the_bombs = hand_bombs(hand)
     by_rank = _by_rank(hand, the_bombs)
     phoenix = by_rank.get(PHOENIX, [None])[0]
     found: dict[tuple, Combination] = {}

@@ -17,8 +17,10 @@ deals the same cards: ``/tichu/round?seed=7&round=1&a=0&b=0&m=1.no&m=1.swap:2g,A
 * ``coach=0`` hides the coach's list of allowed plays; ``open=1`` shows every hand open.
 
 A move that cannot be read answers 400, a move the rules refuse 422 (with the engine's reason); the moves before
-it stay, the rest of the address is dropped. Without JavaScript every button submits the page's form (a GET) and
-the answer redirects to the clean address; with htmx the board is swapped in place (:func:`page_or_fragment`).
+it stay, the rest of the address is dropped (more moves than a round can have, :data:`MAX_MOVES`, are refused
+before any replay). Without JavaScript every button submits the page's form (a GET) and the answer redirects to
+the clean address; with htmx the board is swapped in place (:func:`page_or_fragment`). The page has a per-address
+rate limit (``GAME_LIMIT``), as the other pages that replay a game.
 """
 
 from __future__ import annotations
@@ -27,8 +29,9 @@ import secrets
 from collections import Counter
 from dataclasses import dataclass, field
 
-from flask import Blueprint, redirect, request, url_for
+from flask import Blueprint, current_app, redirect, request, url_for
 
+from webapp.core import security
 from webapp.core.numbers import ascii_int
 from webapp.core.steps import NotationError, RuleInputError, RuleViolation, Step
 from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
@@ -37,9 +40,10 @@ from webapp.games.tichu.round import (
     CallGrandTichu, CallTichu, Decline, Exchange, GiveDragon, PassTurn, Phase, Play, RoundAction, RoundState,
     TrickRecord, deal,
 )
-from webapp.games.tichu.round_bots import MAX_ACTIONS, next_bot_move
+from webapp.games.tichu.round_bots import MAX_ACTIONS, bot_move, next_bot_move
 from webapp.games.tichu.round_codes import MAX_CODES, action_code, parse_action
 from webapp.games.tichu.round_coach import ORDINARY, PASS, cheapest_first, from_side, play_cost, round_ending
+from webapp.games.tichu.round_plays import hand_bombs
 from webapp.games.tichu.trick import IllegalMove, opponents
 from webapp.games.tichu.views import read_cards
 
@@ -48,8 +52,11 @@ bp = Blueprint("tichu_round", __name__)
 #: The child's seat and the bots' seats (partners 0+2 against 1+3).
 CHILD = 0
 BOTS = (1, 2, 3)
-#: The most moves of the child the address may hold (a round takes far fewer: at most 14 plays and a pass in
-#: each of the other tricks, a call, the exchange).
+#: The most moves of the child the address may hold; a longer list is refused before any replay. A round takes
+#: at most 117: the Grand Tichu decision, a Tichu call, the exchange, the Dragon's gift (1 each), 14 plays (each
+#: takes a card), 43 passes (between two of the child's passes another player plays: at most the others' 42
+#: cards, + 1) and 56 "play on" (at most 2 on each of the opponents' 28 plays: before the partner's and the other
+#: opponent's turn); the rest is a margin.
 MAX_MOVES = 150
 #: Bounds of the numbers in the address: the seed's digits, the highest round, the digits of a team's total.
 SEED_DIGITS = 9
@@ -151,7 +158,7 @@ class RoundPage(ProblemTracker):
         if state.phase is not Phase.PLAY or state.to_act in (CHILD, None) or self.waived == self._spot():
             return False
         top = state.trick.top if state.trick is not None else None
-        if top is None or top.seat not in opponents(CHILD) or not tichu.bombs(state.hand(CHILD)):
+        if top is None or top.seat not in opponents(CHILD) or not hand_bombs(state.hand(CHILD)):
             return False
         return any(isinstance(a, Play) for a in state.legal_actions(CHILD))
 
@@ -230,19 +237,46 @@ def _number(page_args: dict, tracker: ProblemTracker, name: str, label: str, dig
 
 def replay(seed: int, round_number: int, before: tuple[int, int], codes: list[str]) -> RoundPage:
     """Deal ``(seed, round_number, before)``, let the bots act, and replay the child's ``codes`` with the bots'
-    moves between them; stop at the first bad one (its problem is kept, the rest is dropped).
+    moves between them; stop at the first bad one (its problem is kept, the rest is dropped). More than
+    :data:`MAX_MOVES` codes are refused (400) before any of them is replayed.
 
     Raises:
         NotationError: ``round_number`` below 1 (as :func:`~webapp.games.tichu.round.deal`).
     """
     page = RoundPage(state=deal(seed, round_number, before))
     page.run_bots()
-    if len(codes) > MAX_MOVES:
+    if len(codes) > MAX_MOVES:  # no round has that many: nothing is replayed
         page.fail(Step(PageStep.TOO_MANY, count=MAX_MOVES), 400)
-    for code in codes[:MAX_MOVES]:
+        codes = []
+    for code in codes:
         if not page.apply_code(code):
             break
     return page
+
+
+def long_round_codes(seed: int, round_number: int = 1) -> list[str]:
+    """The child's moves of round ``(seed, round_number)`` played to its end the long way: the child passes
+    whenever it may, lets the others play on whenever it could bomb, and else moves by the bots' rules (the
+    benchmarks' and the tests' longest addresses; at most :data:`MAX_MOVES`).
+
+    Raises:
+        NotationError: a bad round number (as :func:`~webapp.games.tichu.round.deal`).
+    """
+    page, codes = RoundPage(state=deal(seed, round_number)), []
+    page.run_bots()
+    while page.state.score is None and len(codes) < MAX_MOVES:
+        state = page.state
+        if page.bomb_chance:
+            code = WAIT
+        elif state.phase is Phase.PLAY and state.to_act == CHILD and PassTurn(CHILD) in state.legal_actions(CHILD):
+            code = action_code(PassTurn(CHILD))
+        else:
+            move = bot_move(state, CHILD)
+            assert move is not None, "the child has a move while the round is on"
+            code = action_code(move.action)
+        page.apply_code(code)
+        codes.append(code)
+    return codes
 
 
 def _read() -> tuple[RoundPage, dict]:
@@ -282,6 +316,7 @@ def round_url(args: dict, codes: list[str], pick: list[tichu.TichuCard] | None =
 
 
 @bp.get("/tichu/round")
+@security.limiter.limit(lambda: current_app.config["GAME_LIMIT"])
 def page():
     """A whole Tichu round against three bots (see the module's docstring for the query).
 

@@ -24,6 +24,7 @@ official Tichu rulebook (Fata Morgana) and its FAQ:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Iterable, Mapping, Sequence
 
@@ -203,7 +204,7 @@ class Trick:
         return cls(tuple(tuple(h) for h in hands), leader, wish)
 
     # -- state ---------------------------------------------------------------
-    @property
+    @cached_property  # a trick never changes (play and pass_ return new ones): computed once a trick
     def top(self) -> Move | None:
         """The last play (not a pass), or None before the lead."""
         return next((m for m in reversed(self.moves) if not m.is_pass), None)
@@ -236,7 +237,7 @@ class Trick:
             return self.leader
         return self._next_active(self.moves[-1].seat)
 
-    @property
+    @cached_property
     def is_over(self) -> bool:
         """True after the Dog, or when all other players holding cards passed after the last play."""
         top = self.top
