@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from flask import Flask
 
 __all__ = ["command", "check_bind", "default_instance", "default_threads", "lan_addresses", "check_instance",
-           "ServeError"]
+           "ServeError", "warm_up"]
 
 DEFAULT_PORT = 8000
 #: Threads a server process gets without ``--threads`` (:func:`default_threads`): on SQLite, on a database server.
@@ -189,7 +189,9 @@ def build_app(instance: Path, lan_urls: Sequence[str]) -> Flask:
     try:
         # a served app starts the analysis workers while the first game is played (tests' apps do not: each
         # test's app would start processes of its own)
-        return create_app({"LAN_URLS": list(lan_urls), "SKAT_ANALYSIS_WARM": True}, instance_path=str(instance))
+        app = create_app({"LAN_URLS": list(lan_urls), "SKAT_ANALYSIS_WARM": True}, instance_path=str(instance))
+        warm_up(app)
+        return app
     except SQLAlchemyError as error:
         where = "DATABASE_URL" if os.environ.get("DATABASE_URL") else f"the instance folder {instance}"
         reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
@@ -198,6 +200,19 @@ def build_app(instance: Path, lan_urls: Sequence[str]) -> Flask:
         raise ServeError(f"cannot start with the instance folder {instance}: {error}") from None
     except SettingError as error:
         raise ServeError(f"a setting is wrong: {error}") from None
+
+
+def warm_up(app: Flask) -> None:
+    """Build, before the first request, what pages otherwise build on their first use, once a process (issue 34):
+    the Pokerface evaluator's tables (about 0.4 s of CPU, the first Pokerface page's) and the Yahtzee coach's
+    strategy table, read from the package (about 70 ms, the first coach's). Forked granian workers share both."""
+    from webapp.games.pokerface.evaluator import default_evaluator
+    from webapp.games.yahtzee import rules as yahtzee_rules
+    from webapp.games.yahtzee.views import table_store
+
+    default_evaluator()
+    with app.app_context():
+        table_store().strategy(yahtzee_rules.FORCED)
 
 
 def default_threads(database_url: str) -> int:

@@ -172,3 +172,41 @@ def test_the_module_examples_hold():
     for module in (analysis, play_order, solver):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0
+
+
+def _alive(pid: int) -> bool:
+    """True while ``pid`` runs (a zombie waiting for its new parent counts as ended)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not __import__("os").path.isdir("/proc/self"), reason="reads /proc (Linux)")
+def test_the_analysis_workers_end_with_a_killed_server_process(tmp_path):
+    """Issue 34: a server process killed (granian kills a worker that does not stop) left its analysis worker
+    running with parent 1. The worker now ends within a second or so of its parent."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = ("import time\n"
+              "from webapp.games.skat.analysis_pool import AnalysisPool, ready\n"
+              "pool = AnalysisPool(workers=1)\n"
+              "pool.warm()\n"
+              "pool._pool().submit(ready).result(60)\n"
+              "print(*pool._pool()._processes, flush=True)\n"
+              "time.sleep(60)\n")
+    server = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
+                              cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    workers = [int(pid) for pid in server.stdout.readline().split()]
+    assert workers and all(_alive(pid) for pid in workers)
+    server.send_signal(signal.SIGKILL)
+    server.wait(10)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(_alive(pid) for pid in workers):
+        time.sleep(0.05)
+    assert not any(_alive(pid) for pid in workers)

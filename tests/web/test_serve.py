@@ -329,3 +329,23 @@ def test_serve_lan_with_trusted_proxies_starts_when_forced(tmp_path, monkeypatch
     result = _serve("--lan", *forced, "--instance", str(tmp_path), "--port", str(free_port()))
     assert result.exit_code == 0, result.output
     assert len(served_apps) == 1
+
+
+def test_a_served_app_builds_the_first_pages_tables_before_the_first_request(tmp_path, monkeypatch):
+    """Issue 34: the first Pokerface page built the evaluator's tables (0.4 s of CPU) and the first Yahtzee coach
+    read its table (70 ms) on the request; ``kartenschule serve`` builds both before it serves."""
+    from webapp import create_app
+    from webapp.games.pokerface import evaluator
+    from webapp.games.yahtzee import rules as yahtzee_rules
+    from webapp.games.yahtzee.views import table_store
+    from webapp.serve import warm_up
+
+    evaluator.default_evaluator.cache_clear()
+    app = create_app({"TESTING": True}, instance_path=str(tmp_path))
+    warm_up(app)
+    assert evaluator.default_evaluator.cache_info().currsize == 1
+    monkeypatch.setattr(evaluator, "_big_tables", lambda *a: pytest.fail("the tables were built on a request"))
+    client = app.test_client()
+    assert client.get("/pokerface", follow_redirects=True).status_code == 200
+    with app.app_context():
+        assert yahtzee_rules.FORCED in table_store()._strategies  # loaded, not to be loaded by the first coach

@@ -16,6 +16,8 @@ so a request only asks for it and looks whether it is done:
   deterministic: its work is bounded by positions searched, not by time). The server processes of one instance
   folder share the answers and who is working on which (:class:`AnswerFiles`, ``instance/skat-analyses/``), so a
   poll that reaches the other process neither starts the game's analysis again nor waits for it.
+* A worker ends with the server process that started it (:func:`watch_parent`): a killed server process leaves
+  nothing running.
 """
 
 from __future__ import annotations
@@ -60,6 +62,22 @@ class Answer:
 
     status: Status
     analysis: Analysis | None = None
+
+
+#: Seconds between a worker's looks at whether the server process that started it is still there.
+PARENT_CHECK = 0.5
+
+
+def watch_parent(parent: int) -> None:
+    """In a worker process: end it (``os._exit``) as soon as the server process ``parent`` that started it is gone
+    (it was re-parented: a server worker killed, issue 34), looked at every :data:`PARENT_CHECK` seconds by a daemon
+    thread. A pool's workers otherwise outlive a killed server process, with their resource tracker."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="kartenschule-parent-watch", daemon=True).start()
 
 
 def ready() -> bool:
@@ -255,7 +273,8 @@ class AnalysisPool:
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                                 initializer=watch_parent, initargs=(os.getpid(),))
         return self._executor
 
     def close(self) -> None:
