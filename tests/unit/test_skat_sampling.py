@@ -20,8 +20,7 @@ from webapp.games.skat.chances import card_chances, target_of
 from webapp.games.skat.official import GameType
 from webapp.games.skat.play import Seat, follow_class
 from webapp.games.skat.rules import Suit, parse_cards
-from webapp.games.skat.sampling import SKAT, Knowledge, could_bid, knowledge_of, sample_deals, situation_seed
-from webapp.games.skat.solver import Solver
+from webapp.games.skat.sampling import Knowledge, could_bid, knowledge_of, sample_deals, situation_seed
 from webapp.games.skat.table import Phase, deal
 
 
@@ -203,3 +202,29 @@ def test_card_chances_with_nothing_hidden_are_the_solvers_answer():
         pytest.skip("that game ended early")
     chances = card_chances(state, samples=6)
     assert all(wins in (0, chances.deals) for _, wins in chances.cards)
+
+
+def test_card_chances_are_the_brute_forces_counts_over_the_same_deals():
+    """Late in a game (two tricks left): each card's wins equal the count, over the very deals sampled, of the deals
+    in which the brute-force minimax (written in the solver's tests) says the side still wins after that card."""
+    from test_skat_solver import brute_values
+    from webapp.games.skat.chances import _position
+
+    checked = 0
+    for seed in range(40):
+        state = _states(seed, 24)
+        if state is None or len(state.legal_actions()) < 2:
+            continue
+        chances = card_chances(state, samples=10)
+        seat = state.to_act
+        deals = sample_deals(knowledge_of(state, seat), 10, situation_seed(state, seat, "card"))
+        target = target_of(state)
+        expected = {a.card: 0 for a in state.legal_actions()}
+        for d in deals:
+            values = brute_values(_position(state, d))
+            for card, value in values.items():
+                reached = value == 1 if state.game.is_null else value >= target
+                expected[card] += reached == (seat == state.declarer)
+        assert dict(chances.cards) == expected
+        checked += 1
+    assert checked >= 10

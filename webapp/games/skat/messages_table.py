@@ -93,6 +93,10 @@ MESSAGES: dict[str, Any] = {
     "skat.table.bot.cheapest": N_("Play %(card)s, the cheapest card: no card should win this trick."),
     "skat.table.bot.null_under": N_("Null: %(card)s is the highest card that stays under the trick."),
     "skat.table.bot.null_low": N_("Null: play %(card)s, the lowest card."),
+    "skat.table.bot.club_card": N_(
+        "Play %(card)s: with it your side still wins in %(wins)s of %(deals)s deals like this one "
+        "(%(second)s: %(second_wins)s)."
+    ),
     # The lines of `kartenschule skat play`
     "skat.table.line.game": N_("Game %(number)s (seed %(seed)s)"),
     "skat.table.line.declarer": N_("Declarer: %(seat)s at %(bid)s"),
