@@ -5,7 +5,7 @@
 Deal ``n`` (1..deals) is shuffled from ``--seed`` and ``n`` (:func:`random.Random`); the declarer sits at seat
 ``n % 3`` (forehand leads the first trick, ISkO 3.3.1). For every game the declarer could reasonably declare with
 its 10 cards (a suit with at least 4 trumps, a Grand with at least 1 jack, and Null), it picks up the skat, puts
-away two cards by the bots' rule (:func:`webapp.games.skat.bots._discard_for`), and the open-cards solver answers
+away two cards by the bots' rule (:func:`webapp.games.skat.bots.discard_for`), and the open-cards solver answers
 with all cards seen: does the declarer reach 61 (won), 90 (Schneider); in Null, does it take no trick. A search
 past ``--node-limit`` positions is recorded as unknown (-1), not guessed.
 
@@ -27,7 +27,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from webapp.games.skat.bots import _discard_for  # noqa: E402
+from webapp.games.skat.bots import discard_for  # noqa: E402
 from webapp.games.skat.official import SUIT_GAMES, GameType  # noqa: E402
 from webapp.games.skat.rules import DECK  # noqa: E402
 from webapp.games.skat.solver import Position, SearchLimit, Solver  # noqa: E402
@@ -66,7 +66,7 @@ def solve_deal(args: tuple[int, int, int]) -> list[tuple]:
         if not plausible(declarer, game):
             continue
         twelve = declarer + skat
-        put = _discard_for(twelve, game)
+        put = discard_for(twelve, game)
         kept = tuple(c for c in twelve if c not in put)
         position = Position(game, (kept, left, right), () if game.is_null else put, leader)
         solver = Solver(game, node_limit)

@@ -32,7 +32,8 @@ from webapp.games.skat.play import NULL_ORDER, PLAIN_ORDER, Seat, is_trump, lega
 from webapp.games.skat.rules import CARD_POINTS, Card, Rank
 from webapp.games.skat.table import Declare, Discard, Phase, PickUp, Play, PlayHand, TableAction, TableState
 
-__all__ = ["BotMove", "RISK_STRENGTH", "RISK_TRUMPS", "bot_limit", "bot_move"]
+__all__ = ["BotMove", "RISK_STRENGTH", "RISK_TRUMPS", "auction_move", "bot_limit", "bot_move", "dealt_hand",
+           "discard_for"]
 
 #: Risk rule: when the coach says pass, a suit game is still bid (up to its safe bid) with this many trumps
 #: (jacks + the trump suit) among the 10 cards ...
@@ -81,8 +82,10 @@ def bot_limit(hand: tuple[Card, ...]) -> tuple[int, GameType | None, tuple[Step,
     return best.safe, best.game, (Step("skat.table.bot.limit", game=best.game, safe=best.safe),)
 
 
-def _auction_move(state: TableState, seat: Seat) -> BotMove:
-    limit, _, why = bot_limit(state.hands[seat.value])
+def auction_move(state: TableState, limit: int, why: tuple[Step, ...]) -> BotMove:
+    """The auction move of the seat to act with the bidding ``limit`` (0: pass at once) and its reason ``why``: as
+    forehand after two passes play at 18 if the limit allows; as the hearer hold a bid within the limit; as the
+    sayer say the next bid while it is within the limit (ISkO 3.2); else pass."""
     auction = state.auction
     if auction.sayer is None:
         if limit >= 18:
@@ -122,13 +125,14 @@ def _value(cards: tuple[Card, ...], skat: tuple[Card, ...], game: GameType, hand
     return official.game_value(cards, skat, Declaration(game, hand_game)).value
 
 
-def _dealt_hand(state: TableState, seat: Seat) -> tuple[Card, ...]:
+def dealt_hand(state: TableState, seat: Seat) -> tuple[Card, ...]:
     """The declarer's 10 cards as dealt (the bot has seen the skat after picking it up)."""
     cards = state.hands[seat.value] + (state.discarded if state.picked_up else ())
     return tuple(c for c in cards if not (state.picked_up and c in state.skat))
 
 
-def _discard_for(cards: tuple[Card, ...], game: GameType) -> tuple[Card, Card]:
+def discard_for(cards: tuple[Card, ...], game: GameType) -> tuple[Card, Card]:
+    """The two of the 12 ``cards`` the bots put away for ``game`` (the rule in the module's docstring)."""
     if game is GameType.NULL:
         ordered = sorted(cards, key=lambda c: NULL_ORDER.index(c.rank))
         return ordered[0], ordered[1]
@@ -146,9 +150,9 @@ def _discard_for(cards: tuple[Card, ...], game: GameType) -> tuple[Card, Card]:
 
 def _discard_move(state: TableState, seat: Seat) -> BotMove:
     cards = state.hands[seat.value]
-    _, aim, _ = bot_limit(_dealt_hand(state, seat))
+    _, aim, _ = bot_limit(dealt_hand(state, seat))
     game = GameType.NULL if aim is GameType.NULL else _plan(cards)
-    pair = _discard_for(cards, game)
+    pair = discard_for(cards, game)
     return BotMove(Discard(pair), (Step("skat.table.bot.discard", cards=pair, game=game),))
 
 
@@ -156,7 +160,7 @@ def _declare_move(state: TableState, seat: Seat) -> BotMove:
     cards, skat, hand_game = state.hands[seat.value], state.discarded, not state.picked_up
     game = _plan(cards)
     null_ok = state.bid <= official.NULL_VALUES[(hand_game, False)]
-    if bot_limit(_dealt_hand(state, seat))[1] is GameType.NULL and null_ok:
+    if bot_limit(dealt_hand(state, seat))[1] is GameType.NULL and null_ok:
         return BotMove(Declare(GameType.NULL), (Step("skat.table.bot.declare_null", bid=state.bid),))
     value = _value(cards, skat, game, hand_game)
     if value >= state.bid:
@@ -242,7 +246,8 @@ def bot_move(state: TableState) -> BotMove:
         raise ValueError("the game is over")
     phase = state.phase
     if phase is Phase.AUCTION:
-        return _auction_move(state, seat)
+        limit, _, why = bot_limit(state.hands[seat.value])
+        return auction_move(state, limit, why)
     if phase is Phase.SKAT:
         return _skat_move(state, seat)
     if phase is Phase.DISCARD:
