@@ -9,7 +9,9 @@ away two cards by the bots' rule (:func:`webapp.games.skat.bots.discard_for`), a
 with all cards seen: does the declarer reach 61 (won), 90 (Schneider); in Null, does it take no trick. A search
 past ``--node-limit`` positions is recorded as unknown (-1), not guessed.
 
-Written (``.npz``, NumPy): one row a deal and game: the seat, the game, the card masks (bit i = ``DECK[i]``) of
+The data behind the shipped model (``webapp/games/skat/data/hand-model-v1.json``) is in ``benchmarks/data/``:
+``--deals 3000 --seed 1 --node-limit 300000`` and the first 1,000 deals of ``--seed 2`` (the same command gives the
+same rows). Written (``.npz``, NumPy): one row a deal and game: the seat, the game, the card masks (bit i = ``DECK[i]``) of
 the declarer's 10 cards, the skat, the two cards put away and each defender's hand, and the results. The raw deals
 are kept, so the model's features can change without solving again. Printed: rows, unknowns, win shares by game.
 """

@@ -276,6 +276,7 @@ CLI_CASES = {
     ("skat", "score"): ["skat", "score", "--game", "clubs", "--skat", "7D", "8D", "--points", "50", "--tricks", "4",
                         *"JC JS AC 0C KC QC 9C 8C 7C AS".split()],
     ("skat", "bid"): ["skat", "bid", *SEED],
+    ("skat", "chance"): ["skat", "chance", *SEED],
     ("skat", "play"): ["skat", "play", "--seed", "3"],
     ("tichu", "judge"): ["tichu", "judge", "44499", "77722"],
     ("tichu", "score"): ["tichu", "score", "--out", "1,2,3", "--tricks", "30,20,25,15", "--hand", "10", "--tichu", "1"],

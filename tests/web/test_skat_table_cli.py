@@ -84,3 +84,34 @@ def test_play_explains_in_german(cli):
 
 def test_the_default_command_still_works(cli):
     assert cli("skat", "JC", "JS", "JD", "AC", "KC", "9C", "AS", "7H", "QD", "8D").stdout == "36 Clubs\n"
+
+
+def test_play_with_club_players_gives_their_sampled_reasons_and_refuses_an_unknown_level(cli):
+    """``--bots club`` (issue 35): the club players' reasons name their chances; an unknown level exits 2."""
+    result = cli("skat", "play", "--seed", "9", "--bots", "club", "--explain", "--lang", "en")
+    assert result.exit_code == 0
+    assert "deals like this" in result.stdout
+    assert cli("skat", "play", "--seed", "9", "--bots", "club").exit_code == 0
+    bad = cli("skat", "play", "--seed", "9", "--bots", "expert")
+    assert bad.exit_code == 2 and "expert" in bad.stderr
+
+
+def test_chance_gives_a_line_a_game_then_the_advice(cli):
+    """``skat chance`` (issue 35): ``clubs 71 %`` for each suit game and Grand, then ``advice: ...`` (the club
+    players' limit); with ``--samples`` each line adds the open-cards results of that many sampled deals."""
+    from webapp.games.skat.club import club_limit
+    from webapp.games.skat.rules import parse_cards
+
+    hand = "JC JS AC 0C KC 7S 8S AH 0H 9D".split()
+    lines = cli("skat", "chance", *hand).stdout.splitlines()
+    assert [line.split()[0] for line in lines[:5]] == ["clubs", "spades", "hearts", "diamonds", "grand"]
+    assert all(line.endswith(" %") and 0 <= int(line.split()[1]) <= 100 for line in lines[:5])
+    limit, aim, _ = club_limit(tuple(parse_cards(" ".join(hand))), True)
+    assert lines[5] == ("advice: pass" if aim is None else f"advice: {aim.value.capitalize()}, bid up to {limit}")
+    sampled = cli("skat", "chance", "--samples", "2", *hand).stdout.splitlines()
+    assert all("sampled deals won" in line for line in sampled[:5])
+
+
+def test_chance_refuses_a_bad_hand_on_stderr_with_exit_2(cli):
+    result = cli("skat", "chance", "JC", "JS", "AC")
+    assert result.exit_code == 2 and "10 cards" in result.stderr

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from webapp.games.skat.official import TRUMP_GAMES, GameType
 from webapp.games.skat.play import Seat
-from webapp.games.skat.rules import Card
-from webapp.games.skat.sampling import Deal, knowledge_of, sample_deals, situation_seed
+from webapp.games.skat.rules import DECK, Card
+from webapp.games.skat.sampling import Deal, Knowledge, knowledge_of, sample_deals, situation_seed
 from webapp.games.skat.solver import PLAYERS, Position, SearchLimit, Solver
 from webapp.games.skat.table import Phase, TableState
 
-__all__ = ["CardChances", "NODE_LIMIT", "SAMPLES", "card_chances", "target_of"]
+__all__ = ["CardChances", "GameChances", "NODE_LIMIT", "SAMPLES", "card_chances", "game_chances", "target_of"]
 
 #: Deals sampled for one decision.
 SAMPLES = 30
@@ -133,3 +134,59 @@ def card_chances(state: TableState, samples: int = SAMPLES, seed: int | None = N
             wins[card] += reached == declarer_side
     return CardChances(seat, declarer_side, target, tuple((c, wins[c]) for c in legal), solved, left_out, nodes)
 
+
+
+@dataclass(frozen=True)
+class GameChances:
+    """Sampled open-cards results of each suit game and Grand for a 10-card hand before the skat.
+
+    Attributes:
+        game: the game; wins: the sampled deals it won (61 or more, picking up the skat and putting away two cards by
+        the bots' rule); solved: the deals solved within the node limit (the denominator); left_out: the others.
+    """
+
+    game: GameType
+    wins: int
+    solved: int
+    left_out: int
+
+
+def game_chances(hand: tuple[Card, ...], seat: Seat, samples: int = SAMPLES, seed: int = 0,
+                 node_limit: int = NODE_LIMIT * 5) -> tuple[GameChances, ...]:
+    """For each suit game and Grand: in how many of ``samples`` deals of the other 22 cards (the others' hands and
+    the skat, uniformly) the declarer at ``seat`` wins it with open cards (ISkO 4.1.2: 61 card points, the skat's
+    included), after picking up the skat and putting away two cards by the bots' rule. The check of the hand model
+    (:mod:`webapp.games.skat.hand_model`) on one hand; seconds of work, not for a request.
+
+    Raises:
+        ValueError: not 10 distinct cards, or ``samples`` out of range.
+    """
+    from webapp.games.skat.bots import discard_for  # the bots' rule for putting away (bots import nothing of this)
+
+    if len(set(hand)) != 10:
+        raise ValueError("a hand is 10 distinct cards")
+    known = [(), (), (), ()]
+    known[seat.value] = tuple(hand)
+    unseen = tuple(c for c in DECK if c not in hand)
+    counts = tuple(0 if s == seat.value else 10 for s in range(3)) + (2,)
+    knowledge = Knowledge(seat, tuple(known), unseen, counts, (frozenset(),) * 4, ((), (), ()), (0, 0, 0), None)
+    deals = sample_deals(knowledge, samples, seed)
+    results = []
+    for game in TRUMP_GAMES:
+        wins = solved = left_out = 0
+        solver = Solver(game, node_limit)
+        for deal in deals:
+            twelve = tuple(hand) + deal.skat
+            put = discard_for(twelve, game)
+            kept = tuple(c for c in twelve if c not in put)
+            hands = tuple(kept if (seat.value + r) % PLAYERS == seat.value else deal.hands[(seat.value + r) % PLAYERS]
+                          for r in range(PLAYERS))
+            leader = (Seat.FOREHAND.value - seat.value) % PLAYERS
+            solver.nodes = 0
+            try:
+                wins += solver.reaches(Position(game, hands, put, leader), 61)  # type: ignore[arg-type]
+                solved += 1
+            except SearchLimit:
+                left_out += 1
+        results.append(GameChances(game, wins, solved, left_out))
+    return tuple(results)

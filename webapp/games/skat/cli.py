@@ -7,6 +7,7 @@
     kartenschule skat bid JC JS ...                       -> each game's value before the skat and safe bid
     kartenschule skat solve --game grand "JC JS" "AH 7H" "0H 8H"   -> declarer 25 / best JC JS (open cards)
     kartenschule skat analyse --seed 7 --moves 18.yes.20.pass...   -> where did I lose? (a finished table game)
+    kartenschule skat chance JC JS ...                    -> each game's win chance, then the club players' advice
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from webapp.games.skat import rules as skat
 from webapp.games.skat import bids, official
 from webapp.games.skat.coach import bidding_coach
 from webapp.games.skat.bots import bot_move
+from webapp.games.skat.club import club_move
 from webapp.games.skat.analysis import analyse
 from webapp.games.skat.solver import DECLARER, LEFT, RIGHT, Position, solve
 from webapp.games.skat.table import Phase, TableState, deal, seat_of
@@ -139,6 +141,47 @@ def bid_command(cards: tuple[str, ...], skat_tokens: tuple[str, str] | None, exp
         click.echo("\n".join(lines + (steps if explain else [])))
 
 
+@group.command("chance")
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--seat", type=click.Choice(["forehand", "middlehand", "rearhand"]), default="forehand",
+              show_default=True, help="Where the hand sits (forehand leads the first trick).")
+@click.option("--samples", type=click.IntRange(0, 200), default=0, show_default=True,
+              help="Also solve this many sampled deals with open cards for each game (seconds each).")
+@click.option("--seed", type=click.IntRange(0, 10**9), default=0, show_default=True, help="The samples' seed.")
+@EXPLAIN
+@LANG
+def chance_command(cards: tuple[str, ...], seat: str, samples: int, seed: int, explain: bool, lang: str) -> None:
+    """Win chances of each suit game and Grand for 10 cards before the skat (the club players' hand model, fitted
+    to open-cards results), then the club players' advice: one line a game (``clubs 82 %``), then
+    ``advice: GAME, bid up to B`` or ``advice: pass``."""
+    from webapp.games.skat.chances import game_chances
+    from webapp.games.skat.club import club_limit
+    from webapp.games.skat.hand_model import win_chance
+    from webapp.games.skat.play import Seat  # imported here: the other commands do not need them
+
+    with language(lang):
+        try:
+            hand = skat.parse_hand(cards)
+        except RuleInputError as error:
+            fail(render_error(error, html=False))
+        where = Seat[seat.upper()]
+        forehand = where is Seat.FOREHAND
+        sampled = {g.game: g for g in game_chances(hand, where, samples, seed)} if samples else {}
+        lines = []
+        for game in official.TRUMP_GAMES:
+            line = f"{game.value} {round(100 * win_chance(hand, game, forehand))} %"
+            if game in sampled:
+                found = sampled[game]
+                line += f" (open cards: {found.wins} of {found.solved} sampled deals won)"
+            lines.append(line)
+        limit, aim, why = club_limit(hand, forehand)
+        lines.append(gettext("advice: pass") if aim is None else
+                     gettext("advice: %(game)s, bid up to %(limit)s", game=skat_game_name(aim), limit=limit))
+        if explain:
+            lines += render_steps(why, html=False)
+        click.echo("\n".join(lines))
+
+
 # --- the Skat table (issue 15): auction, legal cards, trick winner, whole bot games --------------------------
 
 @group.command("auction")
@@ -215,21 +258,28 @@ def trick_command(game: str, cards: tuple[str, ...], lang: str) -> None:
             fail(render_error(error, html=False))
 
 
-def play_game(seed: int, game_number: int) -> tuple[TableState, tuple[tuple[object, tuple[Step, ...]], ...]]:
-    """Play game ``game_number`` of ``seed`` with three bots: the final state and every ``(action, steps)``."""
+#: The bot levels of ``skat play --bots``: the beginners' rules, or the club players (issue 35).
+BOT_LEVELS = {"beginner": bot_move, "club": club_move}
+
+
+def play_game(seed: int, game_number: int, bots: str = "beginner"
+              ) -> tuple[TableState, tuple[tuple[object, tuple[Step, ...]], ...]]:
+    """Play game ``game_number`` of ``seed`` with three bots of the level ``bots`` (:data:`BOT_LEVELS`): the final
+    state and every ``(action, steps)``."""
     state = deal(seed, game_number)
     moves = []
+    mover = BOT_LEVELS[bots]
     while state.to_act is not None:
-        move = bot_move(state)
+        move = mover(state)
         moves.append((state.to_act, move))
         state = state.apply(move.action)
     return state, tuple((seat, move.steps) for seat, move in moves)
 
 
-def game_lines(seed: int, game_number: int, explain: bool) -> list[str]:
+def game_lines(seed: int, game_number: int, explain: bool, bots: str = "beginner") -> list[str]:
     """One game as lines: its number, the auction (one call a line), the declarer, skat, declaration, the ten
     tricks and the score; ``explain`` adds each bot's reasons and the score's steps (indented)."""
-    state, moves = play_game(seed, game_number)
+    state, moves = play_game(seed, game_number, bots)
     line = lambda code, **params: render_step(Step(code, **params), html=False)  # noqa: E731
     lines = [line("skat.table.line.game", number=game_number, seed=seed)]
     reasons = iter(moves)
@@ -272,21 +322,23 @@ def game_lines(seed: int, game_number: int, explain: bool) -> list[str]:
     return lines
 
 
-def play_games(seed: int, count: int, explain: bool = False) -> list[list[str]]:
+def play_games(seed: int, count: int, explain: bool = False, bots: str = "beginner") -> list[list[str]]:
     """Games 1..``count`` of ``seed`` as blocks of lines (see :func:`game_lines`)."""
-    return [game_lines(seed, number, explain) for number in range(1, count + 1)]
+    return [game_lines(seed, number, explain, bots) for number in range(1, count + 1)]
 
 
 @group.command("play")
 @click.option("--seed", type=int, required=True, help="The deal's seed: the same seed, the same games.")
 @click.option("--games", "count", type=click.IntRange(1, 1000), default=1, show_default=True,
               help="How many games (the dealer moves on each game).")
+@click.option("--bots", type=click.Choice(sorted(BOT_LEVELS)), default="beginner", show_default=True,
+              help="The bots' level: the beginners' rules, or club players (sampled play, about a second a card).")
 @EXPLAIN
 @LANG
-def play_command(seed: int, count: int, explain: bool, lang: str) -> None:
+def play_command(seed: int, count: int, bots: str, explain: bool, lang: str) -> None:
     """Whole games between three bots: a block a game with the auction, the declaration, the tricks, the score."""
     with language(lang):
-        click.echo("\n\n".join("\n".join(block) for block in play_games(seed, count, explain)))
+        click.echo("\n\n".join("\n".join(block) for block in play_games(seed, count, explain, bots)))
 
 
 LEADS = {"declarer": DECLARER, "left": LEFT, "right": RIGHT}

@@ -1,11 +1,21 @@
 """The "club player" bots: the beginner bots' rules (:mod:`webapp.games.skat.bots`) where they serve, sampling where
 it pays (issue 35). Pure, seeded, reproducible.
 
-* Trick play: perfect-information Monte Carlo (:func:`webapp.games.skat.chances.card_chances`): the card whose side
-  still wins in the most sampled deals, each solved with open cards. Its reason names the chances of the two best
-  cards. When too few deals could be solved within the node limit (early in the game, in hard deals), or with one
-  card to play, the beginner's rule plays, with its reason.
-* Bidding, the skat and the declaration: the beginners' rules for now.
+* Trick play, from trick :data:`FIRST_TRICK` on: perfect-information Monte Carlo
+  (:func:`webapp.games.skat.chances.card_chances`): the card whose side still wins in the most sampled deals, each
+  solved with open cards. Its reason names the chances of the two best cards. When too few deals could be solved
+  within the node limit (in hard deals), or with one card to play, the beginner's rule plays, with its reason. In
+  the first tricks (all ten cards in hand) a deal's search often passes the node limit, so the beginner's rule
+  plays them.
+* Bidding: the fitted chance of each suit game and Grand (:func:`webapp.games.skat.hand_model.win_chance`, fitted
+  to open-cards results); the limit is the safe bid (:func:`webapp.games.skat.coach.bidding_coach`: the lowest value
+  any skat leaves) of the highest game whose chance reaches its :data:`BID_SHARE`. Null, and a hand no game reaches the
+  share with, as the beginner.
+* Putting away and declaring (after the skat): for each suit game and Grand whose value reaches the bid, the two
+  cards the bots' rule puts away, and the chance of the 10 cards kept; the game whose chance is furthest above its
+  share. Null, and a
+  Hand game (whose skat the declarer has not seen), as the beginner. Playing Hand: as the beginner; else it picks up
+  the skat for the game it bid for.
 
 The seed of each decision comes from the situation (:func:`webapp.games.skat.sampling.situation_seed`), so a game
 replays the same on every machine.
@@ -14,14 +24,29 @@ replays the same on every machine.
 from __future__ import annotations
 
 from webapp.core.steps import Step
-from webapp.games.skat.bots import BotMove, bot_move
+from webapp.games.skat import official
+from webapp.games.skat.bots import BotMove, auction_move, bot_limit, bot_move, dealt_hand, discard_for
 from webapp.games.skat.chances import CardChances, card_chances
-from webapp.games.skat.table import Phase, Play, TableState
+from webapp.games.skat.coach import bidding_coach
+from webapp.games.skat.hand_model import win_chance
+from webapp.games.skat.official import TRUMP_GAMES, Declaration, GameType
+from webapp.games.skat.play import Seat
+from webapp.games.skat.rules import Card
+from webapp.games.skat.table import Declare, Discard, Phase, PickUp, Play, PlayHand, TableState
 
-__all__ = ["CLUB_SAMPLES", "MIN_SOLVED", "club_move"]
+__all__ = ["BID_SHARE", "CLUB_SAMPLES", "FIRST_TRICK", "MIN_SOLVED", "club_limit", "club_move", "share_of"]
+
+#: The least fitted chance of winning with open cards (0-1) with which the club player bids a suit game, and a Grand.
+#: Open cards favour the defenders (they see the declarer's hand), so a hand wins far more often in real play than
+#: with open cards: the shares are set so that the club players win at least 80 % of the suit games and 90 % of the
+#: Grands they declare, passing in few deals (``benchmarks/skat_bots.py --bots club``; the figures:
+#: docs/benchmarks.md).
+BID_SHARE = {"suit": 0.15, "grand": 0.5}
 
 #: Deals sampled for each card decision.
 CLUB_SAMPLES = 20
+#: The first trick (0-9) whose cards are sampled.
+FIRST_TRICK = 2
 #: The fewest solved deals a sampled card needs; with fewer the beginner's rule plays.
 MIN_SOLVED = 8
 
@@ -32,14 +57,94 @@ def _ranked(chances: CardChances, fallback: Play) -> list[tuple]:
     return sorted(chances.cards, key=lambda pair: (-pair[1], pair[0] != fallback.card, order[pair[0]]))
 
 
+def share_of(game: GameType) -> float:
+    """The :data:`BID_SHARE` of a suit game or Grand."""
+    return BID_SHARE["grand" if game is GameType.GRAND else "suit"]
+
+
+def club_limit(hand: tuple[Card, ...], forehand: bool) -> tuple[int, GameType | None, tuple[Step, ...]]:
+    """The highest bid the club player says or holds with ``hand`` (0: pass), the game it aims for, and why (see the
+    module's docstring).
+
+    Args:
+        hand: the 10 cards dealt; forehand: whether this player leads the first trick.
+    """
+    coach = bidding_coach(hand)
+    chances = [(g, win_chance(hand, g.game, forehand)) for g in coach.games if g.game in TRUMP_GAMES]
+    good = [(g, p) for g, p in chances if p >= share_of(g.game)]
+    if good:
+        game, chance = max(good, key=lambda pair: (pair[0].safe, pair[1]))
+        return game.safe, game.game, (Step("skat.table.bot.club_limit", game=game.game,
+                                           percent=round(100 * chance), safe=game.safe),)
+    limit, aim, why = bot_limit(hand)
+    if aim is GameType.NULL:
+        return limit, aim, why
+    game, chance = max(chances, key=lambda pair: pair[1])
+    return 0, None, (Step("skat.table.bot.club_pass", game=game.game, percent=round(100 * chance),
+                          share=round(100 * share_of(game.game))),)
+
+
+def _best_declaration(state: TableState, seat: Seat, twelve: tuple[Card, ...],
+                      put: tuple[Card, ...] | None) -> tuple[GameType, tuple[Card, ...], float] | None:
+    """The suit game or Grand whose value reaches the bid with the best chance for the cards kept (the skat picked
+    up), measured above its :data:`BID_SHARE` (the two models' open-cards chances are not on one scale): the game,
+    the cards put away (the bots' rule, or ``put`` when they are down already) and the chance; None when none
+    reaches."""
+    forehand = seat is Seat.FOREHAND
+    best = None
+    for game in TRUMP_GAMES:
+        pair = put if put is not None else discard_for(twelve, game)
+        kept = tuple(c for c in twelve if c not in pair)
+        if official.game_value(kept, pair, Declaration(game)).value < state.bid:
+            continue
+        chance = win_chance(kept, game, forehand)
+        if best is None or chance - share_of(game) > best[2] - share_of(best[0]):
+            best = (game, tuple(pair), chance)
+    return best
+
+
+def _skat_phase_move(state: TableState, seat: Seat) -> BotMove | None:
+    """Putting away and declaring by the chances (None: as the beginner)."""
+    if not state.picked_up or bot_limit(dealt_hand(state, seat))[1] is GameType.NULL:
+        return None
+    if state.phase is Phase.DISCARD:
+        best = _best_declaration(state, seat, state.hands[seat.value], None)
+        if best is None:
+            return None
+        game, pair, chance = best
+        return BotMove(Discard((pair[0], pair[1])), (Step("skat.table.bot.club_discard", cards=pair, game=game,
+                                                          percent=round(100 * chance)),))
+    hand = state.hands[seat.value]
+    best = _best_declaration(state, seat, hand + state.discarded, state.discarded)
+    if best is None:
+        return None
+    game, _, chance = best
+    return BotMove(Declare(game), (Step("skat.table.bot.club_declare", game=game, percent=round(100 * chance),
+                                        bid=state.bid),))
+
+
 def club_move(state: TableState, samples: int = CLUB_SAMPLES) -> BotMove:
     """The club player's move for :attr:`TableState.to_act`, with its reason (see the module's docstring).
 
     Raises:
         ValueError: the game is over (nobody is to act).
     """
+    seat = state.to_act
+    if seat is None:
+        raise ValueError("the game is over")
+    if state.phase is Phase.AUCTION:
+        limit, _, why = club_limit(state.hands[seat.value], seat is Seat.FOREHAND)
+        return auction_move(state, limit, why)
+    if state.phase is Phase.SKAT:
+        beginner = bot_move(state)
+        _, aim, _ = club_limit(state.hands[seat.value], seat is Seat.FOREHAND)
+        if isinstance(beginner.action, PlayHand) or aim is None:
+            return beginner
+        return BotMove(PickUp(), (Step("skat.table.bot.club_pick_up", game=aim),))
+    if state.phase in (Phase.DISCARD, Phase.DECLARE):
+        return _skat_phase_move(state, seat) or bot_move(state)
     beginner = bot_move(state)
-    if state.phase is not Phase.PLAY or len(state.legal_actions()) < 2:
+    if state.phase is not Phase.PLAY or len(state.tricks) < FIRST_TRICK or len(state.legal_actions()) < 2:
         return beginner
     chances = card_chances(state, samples)
     if chances.deals < MIN_SOLVED:

@@ -93,6 +93,21 @@ MESSAGES: dict[str, Any] = {
     "skat.table.bot.cheapest": N_("Play %(card)s, the cheapest card: no card should win this trick."),
     "skat.table.bot.null_under": N_("Null: %(card)s is the highest card that stays under the trick."),
     "skat.table.bot.null_low": N_("Null: play %(card)s, the lowest card."),
+    "skat.table.bot.club_limit": N_(
+        "%(game)s wins about %(percent)s of 100 deals like this with open cards: bid up to %(safe)s, safe whatever "
+        "the skat holds."
+    ),
+    "skat.table.bot.club_pass": N_(
+        "The best game, %(game)s, wins only about %(percent)s of 100 deals like this with open cards (%(share)s are "
+        "needed): pass."
+    ),
+    "skat.table.bot.club_pick_up": N_("Pick up the skat: it can help %(game)s, the game bid for."),
+    "skat.table.bot.club_discard": N_(
+        "Put away %(cards)s for %(game)s: with the cards kept it wins about %(percent)s of 100 deals like this."
+    ),
+    "skat.table.bot.club_declare": N_(
+        "Declare %(game)s: it reaches the bid of %(bid)s and wins about %(percent)s of 100 deals like this."
+    ),
     "skat.table.bot.club_card": N_(
         "Play %(card)s: with it your side still wins in %(wins)s of %(deals)s deals like this one "
         "(%(second)s: %(second_wins)s)."

@@ -1,0 +1,99 @@
+"""How often a 10-card hand wins a game, before the skat: a small model fitted to open-cards results (issue 35).
+
+Solving a deal with open cards from the first card takes the solver from a few milliseconds to seconds
+(:mod:`webapp.games.skat.solver`), too slow to ask it of 50 sampled deals for every game a child could bid. So the
+bidding coach asks a cheaper evaluation, fitted once to many solved deals (``benchmarks/skat_bidding_data.py``:
+the declarer picks up the skat, puts away two cards by the bots' rule, and the solver says whether it reaches 61)
+and checked against them on deals the fit did not see (its calibration table is printed by
+``benchmarks/skat_bidding_fit.py`` and kept in ``docs/benchmarks.md``).
+
+The model (logistic regression, the standard choice for a probability from a few counts): for a suit game or a
+Grand, the chance is ``1 / (1 + exp(-w . f))`` with ``f`` the hand's :func:`features` for that game (the classic
+hand-strength counts: trumps, the top jacks, the trump ace and ten, side aces and tens, short side suits, who leads)
+and ``w`` the weights fitted separately for the suit games and for Grand, shipped in
+``webapp/games/skat/data/hand-model-v1.json``.
+
+The figure is the chance of winning *with best play by all three, every card seen*: in real play the defenders see
+less, so a declarer who plays well wins more often than that. The table coach says how its advice did in real play
+(``benchmarks/skat_bots.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import lru_cache
+from pathlib import Path
+from typing import Sequence
+
+from webapp.games.skat.official import GameType
+from webapp.games.skat.rules import DECK, Card, Rank, card_points
+
+__all__ = ["FEATURES", "MODEL_FILE", "features", "features_of_mask", "win_chance"]
+
+#: The shipped weights (format version 1).
+MODEL_FILE = Path(__file__).with_name("data") / "hand-model-v1.json"
+#: The features' names, in order (the weights' order).
+FEATURES = ("bias", "trumps", "jacks", "club_jack", "spade_jack", "trump_ace", "trump_ten", "side_aces",
+            "side_tens_guarded", "side_tens_bare", "side_voids", "side_singletons", "forehand", "points_10")
+
+
+def features(hand: Sequence[Card], game: GameType, forehand: bool) -> tuple[float, ...]:
+    """The hand-strength counts of a 10-card ``hand`` for a suit game or a Grand (see :data:`FEATURES`).
+
+    Args:
+        hand: the declarer's 10 cards before the skat.
+        game: a suit game or Grand.
+        forehand: whether the declarer leads the first trick (ISkO 3.3.1: forehand leads).
+
+    Returns:
+        one float a feature, in the order of :data:`FEATURES`; ``points_10`` is the hand's card points (ISkO 1.2.2) / 10.
+
+    Raises:
+        ValueError: ``game`` is Null.
+    """
+    if game.is_null:
+        raise ValueError("the hand model has no features for Null")
+    trump_suit = None if game is GameType.GRAND else game.suit
+    jacks = [c for c in hand if c.is_jack]
+    trumps = [c for c in hand if c.is_jack or c.suit is trump_suit]
+    side: dict = {}
+    for card in hand:
+        if not (card.is_jack or card.suit is trump_suit):
+            side.setdefault(card.suit, []).append(card.rank)
+    suits = [s for s in {c.suit for c in DECK} if s is not trump_suit]
+    aces = sum(1 for ranks in side.values() if Rank.ACE in ranks)
+    guarded = sum(1 for ranks in side.values() if Rank.TEN in ranks and (Rank.ACE in ranks or len(ranks) >= 3))
+    bare = sum(1 for ranks in side.values() if Rank.TEN in ranks) - guarded
+    voids = sum(1 for s in suits if s not in side)
+    singles = sum(1 for ranks in side.values() if len(ranks) == 1 and ranks[0] is not Rank.ACE)
+    trump_ranks = {c.rank for c in trumps if not c.is_jack}
+    held = {str(c) for c in jacks}
+    return (1.0, float(len(trumps)), float(len(jacks)), float("JC" in held), float("JS" in held),
+            float(Rank.ACE in trump_ranks), float(Rank.TEN in trump_ranks), float(aces), float(guarded), float(bare),
+            float(voids), float(singles), float(forehand), card_points(hand) / 10)
+
+
+def features_of_mask(mask: int, game: GameType, forehand: bool) -> tuple[float, ...]:
+    """:func:`features` of the hand whose cards are the set bits of ``mask`` (bit i = ``DECK[i]``)."""
+    return features([card for i, card in enumerate(DECK) if mask >> i & 1], game, forehand)
+
+
+@lru_cache(maxsize=1)
+def _weights() -> dict[str, list[float]]:
+    data = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
+    if data.get("features") != list(FEATURES):
+        raise ValueError(f"{MODEL_FILE.name} was fitted to other features")
+    return data["weights"]
+
+
+def win_chance(hand: Sequence[Card], game: GameType, forehand: bool) -> float:
+    """The fitted chance (0-1) that ``hand`` wins ``game`` (picking up the skat) with open-cards play.
+
+    Raises:
+        ValueError: ``game`` is Null, or the shipped weights do not fit :data:`FEATURES`.
+    """
+    weights = _weights()["grand" if game is GameType.GRAND else "suit"]
+    z = sum(w * f for w, f in zip(weights, features(hand, game, forehand)))
+    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
+
