@@ -109,7 +109,7 @@ def test_every_deal_fits_what_the_player_saw(seed, cards_played):
         for who, card in cards[1:]:
             if follow_class(card, state.game) is not follow_class(cards[0][1], state.game):
                 lacks[who].add(follow_class(cards[0][1], state.game))
-    for d in sample_deals(knowledge, 20, situation_seed(state, seat)):
+    for d in sample_deals(knowledge, 20, situation_seed(state, knowledge)):
         assert set(d.hands[seat.value]) == set(state.hands[seat.value])
         everything = [c for h in d.hands for c in h] + list(d.skat)
         assert len(everything) == len(set(everything)) == 32 - len(played)
@@ -124,11 +124,11 @@ def test_every_deal_fits_what_the_player_saw(seed, cards_played):
 def test_the_same_situation_gives_the_same_deals_and_another_seat_others():
     state = _states(3, 7)
     seat = state.to_act
-    first = sample_deals(knowledge_of(state, seat), 10, situation_seed(state, seat))
-    again = sample_deals(knowledge_of(state, seat), 10, situation_seed(state, seat))
+    first = sample_deals(knowledge_of(state, seat), 10, situation_seed(state, knowledge_of(state, seat)))
+    again = sample_deals(knowledge_of(state, seat), 10, situation_seed(state, knowledge_of(state, seat)))
     assert first == again
     other = seat.next
-    assert situation_seed(state, other) != situation_seed(state, seat)
+    assert situation_seed(state, knowledge_of(state, other)) != situation_seed(state, knowledge_of(state, seat))
 
 
 def test_a_player_who_did_not_follow_is_known_to_lack_the_suit():
@@ -217,7 +217,8 @@ def test_card_chances_are_the_brute_forces_counts_over_the_same_deals():
             continue
         chances = card_chances(state, samples=10)
         seat = state.to_act
-        deals = sample_deals(knowledge_of(state, seat), 10, situation_seed(state, seat, "card"))
+        knowledge = knowledge_of(state, seat)
+        deals = sample_deals(knowledge, 10, situation_seed(state, knowledge, "card"))
         target = target_of(state)
         expected = {a.card: 0 for a in state.legal_actions()}
         for d in deals:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from webapp.games.skat.analysis import NULL_TAKEN
 from webapp.games.skat.official import TRUMP_GAMES, GameType
 from webapp.games.skat.play import Seat
 from webapp.games.skat.rules import DECK, Card
@@ -86,7 +87,7 @@ def _position(state: TableState, deal: Deal) -> Position:
     hands = tuple(deal.hands[(declarer.value + r) % PLAYERS] for r in range(PLAYERS))
     null = state.game.is_null
     mine = [t for t in state.tricks if t.winner == declarer]
-    taken = (1000 if mine else 0) if null else sum(t.points for t in mine)
+    taken = (NULL_TAKEN if mine else 0) if null else sum(t.points for t in mine)
     return Position(state.game, hands, () if null else deal.skat, relative(state.leader),  # type: ignore[arg-type]
                     tuple(c for _, c in state.trick), taken)
 
@@ -116,7 +117,7 @@ def card_chances(state: TableState, samples: int = SAMPLES, seed: int | None = N
     if len(legal) == 1:
         return CardChances(seat, declarer_side, target, ((legal[0], 0),), 0, 0, 0)
     knowledge = knowledge_of(state, seat)
-    deals = sample_deals(knowledge, samples, situation_seed(state, seat, "card") if seed is None else seed)
+    deals = sample_deals(knowledge, samples, situation_seed(state, knowledge, "card") if seed is None else seed)
     wins = {card: 0 for card in legal}
     solved = left_out = nodes = 0
     solver = Solver(state.game, node_limit)  # type: ignore[arg-type]

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Sequence
 
 from webapp.games.skat.official import GameType
-from webapp.games.skat.rules import DECK, Card, Rank, card_points
+from webapp.games.skat.rules import DECK, Card, Rank, Suit, card_points
 
 __all__ = ["FEATURES", "MODEL_FILE", "features", "features_of_mask", "win_chance"]
 
@@ -61,7 +61,7 @@ def features(hand: Sequence[Card], game: GameType, forehand: bool) -> tuple[floa
     for card in hand:
         if not (card.is_jack or card.suit is trump_suit):
             side.setdefault(card.suit, []).append(card.rank)
-    suits = [s for s in {c.suit for c in DECK} if s is not trump_suit]
+    suits = [s for s in Suit if s is not trump_suit]
     aces = sum(1 for ranks in side.values() if Rank.ACE in ranks)
     guarded = sum(1 for ranks in side.values() if Rank.TEN in ranks and (Rank.ACE in ranks or len(ranks) >= 3))
     bare = sum(1 for ranks in side.values() if Rank.TEN in ranks) - guarded

@@ -35,8 +35,8 @@ from functools import lru_cache
 from math import comb
 from typing import Sequence
 
-from webapp.games.skat.coach import NULL_ORDER
-from webapp.games.skat.official import NULL_VALUES, SUIT_GAMES, TRUMP_ORDER, GameType
+from webapp.games.skat.coach import DECK_INDEX, NULL_ORDER
+from webapp.games.skat.official import NULL_VALUES, SUIT_GAMES, TRUMP_ORDER, GameType, _run  # the matadors' run
 from webapp.games.skat.play import Seat, follow_class
 from webapp.games.skat.rules import DECK, Card, Rank, Suit
 from webapp.games.skat.table import Phase, TableState
@@ -52,7 +52,6 @@ UNLIKELY = 0.2
 GRAND_JACKS_AND_ACES = 4
 #: Draws allowed for each sample before the bids' weighting is given up for that sample.
 TRIES = 20
-_ORDER = {card: i for i, card in enumerate(DECK)}
 #: A "suit" for following: a plain suit, or None for the trumps (as :func:`webapp.games.skat.play.follow_class`).
 FollowClass = Suit | None
 
@@ -151,10 +150,10 @@ def knowledge_of(state: TableState, seat: Seat) -> Knowledge:
                      tuple(frozenset(x) for x in lacks), played_by, _bids(state), game)  # type: ignore[arg-type]
 
 
-def situation_seed(state: TableState, seat: Seat, salt: str = "") -> int:
-    """A seed from everything ``seat`` knows (its :class:`Knowledge`) and ``salt`` (what is asked): 64 bits of
-    SHA-256, so the same situation gives the same samples on every machine and every reload."""
-    k = knowledge_of(state, seat)
+def situation_seed(state: TableState, k: Knowledge, salt: str = "") -> int:
+    """A seed from everything a seat knows (its :class:`Knowledge` ``k`` of ``state``, the order of the cards played)
+    and ``salt`` (what is asked): 64 bits of SHA-256, so the same situation gives the same samples on every machine
+    and every reload."""
     text = repr((k.seat.value, [[str(c) for c in cards] for cards in k.known], [str(c) for c in k.unseen],
                  k.counts, [sorted(str(x) for x in lack) for lack in k.lacks], k.bids,
                  None if k.game is None else k.game.value, [str(c) for t in state.tricks for _, c in t.cards],
@@ -269,21 +268,10 @@ def could_bid(hand: tuple[Card, ...], bid: int) -> bool:
             enough = jacks >= 2 and jacks + aces >= GRAND_JACKS_AND_ACES
         else:
             enough = jacks + sum(1 for c in hand if c.suit is game.suit and not c.is_jack) >= 4
-        if enough and (_run(TRUMP_ORDER[game], held) + 1) * game.base_value >= bid:
+        if enough and (_run(TRUMP_ORDER[game], held)[1] + 1) * game.base_value >= bid:
             return True
     high = Counter(c.suit for c in hand if _NULL_RANK[c.rank] > _NINE)
     return bid <= NULL_VALUES[(True, False)] and all(n <= 1 for n in high.values())
-
-
-def _run(order: Sequence[Card], held: set[Card]) -> int:
-    """Matadors "with" or "without": the unbroken run of held (or missing) top trumps (ISkO 4.2)."""
-    first = order[0] in held
-    run = 0
-    for card in order:
-        if (card in held) != first:
-            break
-        run += 1
-    return run
 
 
 def sample_deals(knowledge: Knowledge, count: int, seed: int) -> tuple[Deal, ...]:
@@ -318,7 +306,7 @@ def sample_deals(knowledge: Knowledge, count: int, seed: int) -> tuple[Deal, ...
             weight = 1.0
             for s in bidders:
                 dealt = knowledge.played[s.value] + tuple(placed[s.value])
-                if not could_bid(tuple(sorted(dealt, key=_ORDER.__getitem__)), knowledge.bids[s.value]):
+                if not could_bid(_sorted(dealt), knowledge.bids[s.value]):
                     weight *= UNLIKELY
             if weight == 1.0 or rng.random() < weight:
                 break
@@ -328,4 +316,4 @@ def sample_deals(knowledge: Knowledge, count: int, seed: int) -> tuple[Deal, ...
 
 
 def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=_ORDER.__getitem__))
+    return tuple(sorted(cards, key=DECK_INDEX.__getitem__))
