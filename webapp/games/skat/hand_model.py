@@ -29,7 +29,7 @@ from typing import Sequence
 from webapp.games.skat.official import GameType
 from webapp.games.skat.rules import DECK, Card, Rank, Suit, card_points
 
-__all__ = ["FEATURES", "MODEL_FILE", "features", "features_of_mask", "win_chance"]
+__all__ = ["FEATURES", "MODEL_FILE", "features", "features_of_mask", "play_chance", "win_chance"]
 
 #: The shipped weights (format version 1).
 MODEL_FILE = Path(__file__).with_name("data") / "hand-model-v1.json"
@@ -97,3 +97,27 @@ def win_chance(hand: Sequence[Card], game: GameType, forehand: bool) -> float:
     z = sum(w * f for w, f in zip(weights, features(hand, game, forehand)))
     return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
 
+
+
+def play_chance(hand: Sequence[Card], game: GameType, forehand: bool) -> float:
+    """The chance (0-1) that ``hand`` wins ``game`` (picking up the skat) in real play at the table: the coach's
+    figure for the child. :func:`win_chance` (open cards) mapped to the share of such games won when the club
+    players play them (``real_play`` in the shipped weights: ``1 / (1 + exp(-(a * logit(p) + b)))``, Platt scaling,
+    fitted per suit games and Grand); without that entry in the file, the open-cards chance itself.
+
+    Raises:
+        ValueError: ``game`` is Null, or the shipped weights do not fit :data:`FEATURES`.
+    """
+    chance = win_chance(hand, game, forehand)
+    mapping = _real_play().get("grand" if game is GameType.GRAND else "suit")
+    if mapping is None:
+        return chance
+    a, b = mapping
+    p = min(max(chance, 1e-9), 1 - 1e-9)
+    z = a * math.log(p / (1 - p)) + b
+    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
+
+
+@lru_cache(maxsize=1)
+def _real_play() -> dict[str, list[float]]:
+    return json.loads(MODEL_FILE.read_text(encoding="utf-8")).get("real_play", {})
