@@ -1,0 +1,143 @@
+"""The table coach's advice in chances (issue 35): how likely each game is to be won, how high to bid, which two
+cards to put away. Pure and deterministic (no sampling here: the chances come from the fitted hand model).
+
+* :func:`bid_advice`: for a 10-card hand before the skat, each suit game's and Grand's chance of being won at the
+  table (:func:`webapp.games.skat.hand_model.play_chance`: the open-cards model mapped to the share of such games
+  the club players won), beside its exact safe value (ISkO 5.4: the lowest value any skat can leave,
+  :func:`webapp.games.skat.coach.bidding_coach`). The advice: the game with the highest safe value among those whose
+  chance reaches :data:`ADVISE_SHARE` (2 in 3), and "bid up to" that safe value; none reaches it: pass.
+* :func:`skat_advice`: after picking up the skat, all 66 pairs of the 12 cards that could be put away, for each
+  suit game and Grand whose value reaches the bid, scored by the chance of the 10 cards kept; the best pair of each
+  of the three best games (pairs of one game often tie: the model sees 9 and 7 of a side suit alike).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import Iterable
+
+from webapp.games.skat import official
+from webapp.games.skat.coach import DECK_INDEX, bidding_coach
+from webapp.games.skat.hand_model import play_chance
+from webapp.games.skat.official import TRUMP_GAMES, Declaration, GameType
+from webapp.games.skat.rules import Card
+
+__all__ = ["ADVISE_SHARE", "BidAdvice", "GameChance", "PutAway", "bid_advice", "skat_advice"]
+
+#: The least chance (0-1) of winning at the table with which the coach advises to play a game: 2 in 3.
+ADVISE_SHARE = 2 / 3
+#: How many ways of putting away the skat advice shows.
+SHOWN = 3
+
+
+@dataclass(frozen=True)
+class GameChance:
+    """One game's chance for a hand before the skat.
+
+    Attributes:
+        game: a suit game or Grand; chance: 0-1, of winning it at the table (picking up the skat).
+        safe: the highest bid the game's value reaches whatever the skat holds (ISkO 5.4); value: its value before
+            the skat.
+    """
+
+    game: GameType
+    chance: float
+    safe: int
+    value: int
+
+
+@dataclass(frozen=True)
+class BidAdvice:
+    """The coach's bid advice (see :func:`bid_advice`).
+
+    Attributes:
+        games: one :class:`GameChance` per suit game and Grand, the most likely first.
+        best: the advised game (chance >= :data:`ADVISE_SHARE`, highest safe value), or None: pass.
+        limit: the bid to go up to (``best.safe``), 0 when passing.
+    """
+
+    games: tuple[GameChance, ...]
+    best: GameChance | None
+    limit: int
+
+
+@dataclass(frozen=True)
+class PutAway:
+    """One way of putting away two cards after the skat.
+
+    Attributes:
+        cards: the two cards put away (in deck order); game: the game declared with the 10 kept; chance: 0-1.
+    """
+
+    cards: tuple[Card, Card]
+    game: GameType
+    chance: float
+
+
+def _deck_order(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=DECK_INDEX.__getitem__))
+
+
+def bid_advice(hand: Iterable[Card], forehand: bool) -> BidAdvice:
+    """The coach's chances and bid advice for a 10-card ``hand`` before the skat (see the module's docstring).
+
+    Args:
+        hand: the 10 cards dealt; forehand: whether this player leads the first trick (ISkO 3.3.1).
+
+    Returns:
+        :class:`BidAdvice`; the same hand always gives the same advice (kept: the advice of 4,096 hands).
+
+    Raises:
+        ValueError: not 10 distinct cards.
+    """
+    return _bid_advice(_deck_order(hand), forehand)
+
+
+@lru_cache(maxsize=4096)
+def _bid_advice(hand: tuple[Card, ...], forehand: bool) -> BidAdvice:
+    coach = bidding_coach(hand)
+    games = sorted((GameChance(g.game, play_chance(hand, g.game, forehand), g.safe, g.value)
+                    for g in coach.games if g.game in TRUMP_GAMES), key=lambda g: -g.chance)
+    good = [g for g in games if g.chance >= ADVISE_SHARE]
+    best = max(good, key=lambda g: (g.safe, g.chance)) if good else None
+    return BidAdvice(tuple(games), best, best.safe if best else 0)
+
+
+def skat_advice(twelve: Iterable[Card], bid: int, forehand: bool) -> tuple[PutAway, ...]:
+    """The best :data:`SHOWN` ways to put away two of the declarer's 12 cards (hand and skat), scored by the chance
+    (:func:`~webapp.games.skat.hand_model.play_chance`) of the 10 kept for each suit game and Grand whose value with
+    the two put away reaches ``bid`` (ISkO 5.4: a lower value would be overbid); all 66 pairs are scored.
+
+    Args:
+        twelve: the 10 cards in hand and the 2 of the skat; bid: the bid won (18-264); forehand: as in
+            :func:`bid_advice`.
+
+    Returns:
+        up to three :class:`PutAway`, one per game, the most likely first (on a tie, the higher value); empty when no
+        suit game or Grand reaches the bid (only a Null could be declared).
+
+    Raises:
+        ValueError: not 12 distinct cards.
+    """
+    return _skat_advice(_deck_order(twelve), bid, forehand)
+
+
+@lru_cache(maxsize=1024)
+def _skat_advice(twelve: tuple[Card, ...], bid: int, forehand: bool) -> tuple[PutAway, ...]:
+    if len(set(twelve)) != 12:
+        raise ValueError("the skat advice needs 12 distinct cards")
+    scored = []
+    for pair in combinations(twelve, 2):
+        kept = tuple(c for c in twelve if c not in pair)
+        for game in TRUMP_GAMES:
+            value = official.game_value(kept, pair, Declaration(game)).value
+            if value >= bid:
+                scored.append((play_chance(kept, game, forehand), value, PutAway((pair[0], pair[1]), game, 0.0)))
+    scored.sort(key=lambda item: (-item[0], -item[1]))
+    best: dict[GameType, PutAway] = {}
+    for chance, _, way in scored:
+        if way.game not in best and len(best) < SHOWN:
+            best[way.game] = PutAway(way.cards, way.game, chance)
+    return tuple(best.values())
