@@ -198,13 +198,15 @@ def test_a_poll_for_a_known_game_does_not_replay_it(pooled, monkeypatch):
 @pytest.mark.parametrize("warm", [True, False])
 def test_the_table_starts_the_analysis_workers_while_a_game_is_played(app, warm):
     """With SKAT_ANALYSIS_WARM (kartenschule serve) the workers start during the card play, so that the analysis
-    after the last trick does not wait for a process to start; off (the default, tests' apps), nothing starts."""
+    after the last trick does not wait for a process to start; off (the default, tests' apps), nothing starts (the
+    coach is off here: its card chances would start a worker)."""
     app.config["SKAT_ANALYSIS_WARM"] = warm
     pool = app.extensions[analysis_pool.EXTENSION]
     codes = finished_codes(7)
     playing = ".".join(codes[:-5])  # in the tenth trick
     try:
-        page = app.test_client().get(f"/skat/table?seed=7&game=1&a={playing}", headers=EN, follow_redirects=True)
+        page = app.test_client().get(f"/skat/table?seed=7&game=1&coach=0&a={playing}", headers=EN,
+                                         follow_redirects=True)
         assert page.status_code == 200 and b"phase-play" in page.data
         assert (pool._executor is not None) == warm
     finally:
@@ -243,7 +245,7 @@ def test_two_server_processes_analyse_a_game_once_and_share_the_answer(tmp_path)
     first._executor.shutdown(wait=True)
     assert first.ask(key, 0, "lea").status is Status.READY
     shared = second.peek(key)  # from the file the first wrote: no replay, no second analysis
-    assert shared.status is Status.READY and shared.analysis == first.ask(key, 0, "lea").analysis
+    assert shared.status is Status.READY and shared.result == first.ask(key, 0, "lea").result
     assert not list((tmp_path / "shared").glob("*.running"))
 
 

@@ -24,7 +24,7 @@ from webapp.games.skat.hand_model import play_chance
 from webapp.games.skat.official import TRUMP_GAMES, Declaration, GameType
 from webapp.games.skat.rules import Card
 
-__all__ = ["ADVISE_SHARE", "BidAdvice", "GameChance", "PutAway", "bid_advice", "skat_advice"]
+__all__ = ["ADVISE_SHARE", "BidAdvice", "GameChance", "PutAway", "bid_advice", "declare_advice", "skat_advice"]
 
 #: The least chance (0-1) of winning at the table with which the coach advises to play a game: 2 in 3.
 ADVISE_SHARE = 2 / 3
@@ -141,3 +141,22 @@ def _skat_advice(twelve: tuple[Card, ...], bid: int, forehand: bool) -> tuple[Pu
         if way.game not in best and len(best) < SHOWN:
             best[way.game] = PutAway(way.cards, way.game, chance)
     return tuple(best.values())
+
+
+def declare_advice(kept: Iterable[Card], put: Iterable[Card], bid: int, forehand: bool) -> PutAway | None:
+    """The suit game or Grand to declare with the 10 ``kept`` cards once ``put`` (2 cards) is away: the one with the
+    best chance (:func:`~webapp.games.skat.hand_model.play_chance`) among those whose value reaches ``bid``
+    (ISkO 5.4); on a tie the higher value. None when none reaches it.
+
+    Raises:
+        ValueError: ``kept`` is not 10 cards or ``put`` not 2.
+    """
+    kept, put = _deck_order(kept), _deck_order(put)
+    if len(kept) != 10 or len(put) != 2:
+        raise ValueError("the declaration advice needs 10 cards kept and 2 put away")
+    scored = [(play_chance(kept, game, forehand), value, game) for game in TRUMP_GAMES
+              if (value := official.game_value(kept, put, Declaration(game)).value) >= bid]
+    if not scored:
+        return None
+    chance, _, game = max(scored, key=lambda item: (item[0], item[1]))
+    return PutAway((put[0], put[1]), game, chance)

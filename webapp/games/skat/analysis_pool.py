@@ -1,4 +1,5 @@
-"""The analyses of finished games at the table, off the request thread: a bounded pool, a bounded queue, kept answers.
+"""The table's heavy work off the request thread: the analyses of finished games ("where did I lose?"), the club
+players' sampled cards and the coach's card chances (issue 35). A bounded pool, a bounded queue, kept answers.
 
 An analysis (:func:`.analysis.analyse`) takes up to a few seconds of one core, far above a request's budget (50 ms),
 so a request only asks for it and looks whether it is done:
@@ -30,13 +31,17 @@ import threading
 import time
 from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any, Callable
 
 from webapp.games.skat.analysis import Analysis, analyse
-from webapp.games.skat.table import seat_of
+from webapp.games.skat.bots import BotMove
+from webapp.games.skat.chances import CardChances
+from webapp.games.skat.club import think
+from webapp.games.skat.table import Phase, seat_of
 from webapp.games.skat.table_codes import replay
 
 EXTENSION = "skat_analysis"
@@ -58,10 +63,12 @@ class Status(Enum):
 
 @dataclass(frozen=True)
 class Answer:
-    """The answer to :meth:`AnalysisPool.ask`: a :class:`Status` and, when ready, the :class:`Analysis`."""
+    """The answer to :meth:`AnalysisPool.ask`: a :class:`Status` and, when ready, the job's result (:func:`run`):
+    an :class:`Analysis` of a finished game, a club player's :class:`~webapp.games.skat.bots.BotMove`, or the
+    coach's :class:`~webapp.games.skat.chances.CardChances`."""
 
     status: Status
-    analysis: Analysis | None = None
+    result: Any = None
 
 
 #: Seconds between a worker's looks at whether the server process that started it is still there.
@@ -85,9 +92,15 @@ def ready() -> bool:
     return True
 
 
-def run(seed: int, number: int, codes: tuple[str, ...], player: int) -> Analysis:
-    """The job done in a worker: replay the game and analyse it for ``player`` (0-2). Module-level: picklable."""
-    return analyse(replay(seed, number, codes), seat_of(player, number))
+def run(seed: int, number: int, codes: tuple[str, ...], player: int) -> Analysis | BotMove | CardChances:
+    """The job done in a worker: replay the game; a finished game is analysed for ``player`` (0-2), an unfinished
+    one gets its heavy decision (:func:`webapp.games.skat.club.think`: the coach's card chances when ``player`` is to
+    move, else the club player's move). The position decides the job, so one key never names two jobs.
+    Module-level: picklable."""
+    state = replay(seed, number, codes)
+    if state.phase is Phase.DONE:
+        return analyse(state, seat_of(player, number))
+    return think(state, seat_of(player, number))
 
 
 class AnswerFiles:
@@ -109,7 +122,7 @@ class AnswerFiles:
     def _path(self, key: Key, suffix: str) -> Path:
         return self.folder / (hashlib.sha256(repr(key).encode()).hexdigest()[:32] + suffix)
 
-    def load(self, key: Key) -> Analysis | None:
+    def load(self, key: Key) -> Any:
         """The kept answer of ``key``, or None (none, or a damaged file: then removed)."""
         path = self._path(key, ".pickle")
         try:
@@ -143,8 +156,8 @@ class AnswerFiles:
         except OSError:
             return True  # no folder to share (read-only, full): this process analyses it alone
 
-    def save(self, key: Key, analysis: Analysis | None) -> None:
-        """Keep ``analysis`` (None: a failed job, nothing kept) and drop the claim; the oldest answers go when more
+    def save(self, key: Key, analysis: Any) -> None:
+        """Keep the result ``analysis`` (None: a failed job, nothing kept) and drop the claim; the oldest answers go when more
         than twice ``kept`` are kept."""
         try:
             if analysis is not None:
@@ -187,11 +200,11 @@ class AnalysisPool:
         self._answers: OrderedDict[Key, Answer] = OrderedDict()
 
     def ask(self, key: Key, player: int, owner: str) -> Answer:
-        """The analysis of the finished game ``key`` = ``(seed, game number, codes)`` for ``player``: kept, or
-        started now (``owner``: who asks, one analysis each at a time). Never waits for a worker.
+        """The job (:func:`run`) of the game ``key`` = ``(seed, game number, codes)`` for ``player``: kept, or
+        started now (``owner``: who asks, one job each at a time). Never waits for a worker.
 
         Returns:
-            :class:`Answer`: READY with the analysis; THINKING (started or waiting for the owner's other one);
+            :class:`Answer`: READY with the result; THINKING (started or waiting for the owner's other one);
             BUSY (the queue is full: ask again later); FAILED (the job raised: the game could not be analysed).
         """
         with self._lock:
@@ -205,7 +218,11 @@ class AnalysisPool:
                 return Answer(Status.BUSY)
             if self._files is not None and not self._files.claim(key):
                 return Answer(Status.THINKING)  # another server process has just started it
-            future = self._pool().submit(self._runner, key[0], key[1], key[2], player)
+            try:
+                future = self._pool().submit(self._runner, key[0], key[1], key[2], player)
+            except BrokenProcessPool:  # a worker was killed: a new pool for this job and the next
+                self._executor = None
+                future = self._pool().submit(self._runner, key[0], key[1], key[2], player)
             files = self._files
             if files is not None:  # shared the moment it is done, whichever process the next poll reaches
                 future.add_done_callback(

@@ -10,9 +10,7 @@ page refreshes itself every 2 seconds with a ``<meta http-equiv="refresh">``).
 
 from __future__ import annotations
 
-import secrets
-
-from flask import Blueprint, current_app, redirect, request, session, url_for
+from flask import Blueprint, current_app, redirect, request, url_for
 
 from webapp.core import security
 from webapp.core.steps import Step
@@ -21,13 +19,12 @@ from webapp.games.skat import analysis_pool
 from webapp.games.skat.analysis_pool import AnalysisPool, Answer, Status
 from webapp.games.skat.table import Phase, deal
 from webapp.games.skat.table_views import (
-    BOT_NAMES, CHILD, MAX_CODE_CHARS, MAX_CODES, MAX_SEED_DIGITS, SEP, TableGame, read_game,
+    BOT_NAMES, CHILD, MAX_CODE_CHARS, MAX_CODES, MAX_SEED_DIGITS, SEP, TableGame, level_of, owner, read_game,
 )
 
 bp = Blueprint("skat_analysis", __name__)
 bp.record_once(lambda state: analysis_pool.init_app(state.app))
 
-OWNER_KEY = "skat_owner"
 #: Seconds between two asks while the analysis is thinking (htmx; the page without JavaScript waits 2 s).
 POLL_SECONDS = 1
 #: The cards of a whole game's play (10 tricks of 3).
@@ -37,13 +34,6 @@ CARDS_PLAYED = 30
 def pool() -> AnalysisPool:
     """This app's :class:`AnalysisPool`."""
     return current_app.extensions[analysis_pool.EXTENSION]
-
-
-def _owner() -> str:
-    """Who asks: a random token in the signed session (one analysis at a time each)."""
-    if OWNER_KEY not in session:
-        session[OWNER_KEY] = secrets.token_urlsafe(12)
-    return session[OWNER_KEY]
 
 
 @bp.get("/skat/table/analysis")
@@ -61,7 +51,7 @@ def analysis():
         return error_page(game.problem, game.status)
     if game.state.phase is not Phase.DONE:
         return error_page(Step("skat.analysis.error.not_done"), 409)
-    return _answer(game, pool().ask((game.seed, game.number, tuple(game.codes)), CHILD, _owner()))
+    return _answer(game, pool().ask((game.seed, game.number, tuple(game.codes)), CHILD, owner()))
 
 
 def _known() -> tuple[TableGame, Answer] | None:
@@ -80,7 +70,7 @@ def _known() -> tuple[TableGame, Answer] | None:
     # the game's moves are known to be a finished game's (they were checked when first asked): only the seed, the
     # number and the codes are needed to answer, not the state
     return TableGame(seed=key[0], number=key[1], state=deal(key[0], key[1]), codes=list(key[2]),
-                     coach=request.args.get("coach") != "0"), answer
+                     coach=request.args.get("coach") != "0", level=level_of(request.args.get("bots"))), answer
 
 
 def _digits(text: str) -> bool:
@@ -93,14 +83,13 @@ def _answer(game: TableGame, answer: Answer):
     "thinking" / "busy" (503) / "failed"."""
     url = url_for("skat_analysis.analysis", **game.args())
     lines, retry = [], None
-    if answer.analysis is not None and answer.analysis.mistake is not None:
-        mistake = answer.analysis.mistake
+    if answer.result is not None and answer.result.mistake is not None:
+        mistake = answer.result.mistake
         lines = [(mistake.trick + at // 3, [(game.player_at(seat), card) for seat, card in mistake.line[at:at + 3]])
                  for at in range(0, len(mistake.line), 3)]
         # the table again just before the deciding card, the cards open: the child tries the better card itself
         before = game.codes[:len(game.codes) - CARDS_PLAYED + mistake.index]
-        retry = url_for("skat_table.table", seed=game.seed, game=game.number, a=".".join(before), open=1,
-                        **({"coach": 0} if not game.coach else {}))
+        retry = url_for("skat_table.table", **game.args(a=SEP.join(before), open=1))
     status = 503 if answer.status is Status.BUSY else 200
     return page_or_fragment("skat/analysis.html", "skat/_analysis.html", status, answer=answer,
                             state=answer.status.value, url=url, lines=lines, retry=retry, names=("you",) + BOT_NAMES,

@@ -34,7 +34,8 @@ from webapp.games.skat.play import Seat
 from webapp.games.skat.rules import Card
 from webapp.games.skat.table import Declare, Discard, Phase, PickUp, Play, PlayHand, TableState
 
-__all__ = ["BID_SHARE", "CLUB_SAMPLES", "FIRST_TRICK", "MIN_SOLVED", "club_limit", "club_move", "share_of"]
+__all__ = ["BID_SHARE", "CLUB_SAMPLES", "COACH_SAMPLES", "FIRST_TRICK", "MIN_SOLVED", "club_limit", "club_move",
+           "samples_now", "share_of", "think"]
 
 #: The least fitted chance of winning with open cards (0-1) with which the club player bids a suit game, and a Grand.
 #: Open cards favour the defenders (they see the declarer's hand), so a hand wins far more often in real play than
@@ -45,6 +46,8 @@ BID_SHARE = {"suit": 0.15, "grand": 0.5}
 
 #: Deals sampled for each card decision.
 CLUB_SAMPLES = 20
+#: Deals sampled for the table coach's card advice to the child (it waits for it off the request thread).
+COACH_SAMPLES = 30
 #: The first trick (0-9) whose cards are sampled.
 FIRST_TRICK = 2
 #: The fewest solved deals a sampled card needs; with fewer the beginner's rule plays.
@@ -123,6 +126,25 @@ def _skat_phase_move(state: TableState, seat: Seat) -> BotMove | None:
                                         bid=state.bid),))
 
 
+def samples_now(state: TableState) -> bool:
+    """Whether the player to move would sample its card (trick play from trick :data:`FIRST_TRICK` on, a choice of
+    at least two cards): the heavy decisions, which the table computes off the request thread (:func:`think`)."""
+    return state.phase is Phase.PLAY and len(state.tricks) >= FIRST_TRICK and len(state.legal_actions()) >= 2
+
+
+def think(state: TableState, child: Seat) -> BotMove | CardChances:
+    """The heavy work of one table position, done in a worker process (:mod:`webapp.games.skat.analysis_pool`):
+    the coach's card chances for the ``child`` when it is to move (:data:`COACH_SAMPLES` deals), else the club
+    player's move (:func:`club_move`).
+
+    Raises:
+        ValueError: the game is over.
+    """
+    if state.to_act == child:
+        return card_chances(state, COACH_SAMPLES)
+    return club_move(state)
+
+
 def club_move(state: TableState, samples: int = CLUB_SAMPLES) -> BotMove:
     """The club player's move for :attr:`TableState.to_act`, with its reason (see the module's docstring).
 
@@ -144,7 +166,7 @@ def club_move(state: TableState, samples: int = CLUB_SAMPLES) -> BotMove:
     if state.phase in (Phase.DISCARD, Phase.DECLARE):
         return _skat_phase_move(state, seat) or bot_move(state)
     beginner = bot_move(state)
-    if state.phase is not Phase.PLAY or len(state.tricks) < FIRST_TRICK or len(state.legal_actions()) < 2:
+    if not samples_now(state):
         return beginner
     chances = card_chances(state, samples)
     if chances.deals < MIN_SOLVED:

@@ -112,6 +112,28 @@ MESSAGES: dict[str, Any] = {
         "Play %(card)s: with it your side still wins in %(wins)s of %(deals)s deals like this one "
         "(%(second)s: %(second_wins)s)."
     ),
+    # The table coach's chances (issue 35, table_coach.py)
+    "skat.table.coach.bid_up_to": N_("Bid up to %(limit)s and play %(game)s."),
+    "skat.table.coach.gamble": N_(
+        "A gamble: the best game, %(game)s, wins only about %(wins)s of 10 games like this. Better pass."
+    ),
+    "skat.table.coach.too_weak": N_(
+        "Too weak: even the best game, %(game)s, wins only about %(wins)s of 10 games like this. Pass."
+    ),
+    "skat.table.coach.game_chance": N_(
+        "%(game)s wins about %(wins)s of 10 games like this (safe up to %(safe)s)."
+    ),
+    "skat.table.coach.put_away": N_(
+        "Put away %(cards)s and play %(game)s: it wins about %(wins)s of 10 games like this."
+    ),
+    "skat.table.coach.declare": N_("Declare %(game)s: with the cards you kept it wins about %(wins)s of 10 games like this."),
+    "skat.table.coach.card_same": N_(
+        "Every card you may play does as well: your side wins in %(wins)s of %(deals)s deals like this one."
+    ),
+    "skat.table.coach.would_have": N_(
+        "The coach would have played %(card)s: with it your side wins in %(wins)s of %(deals)s deals like this one, "
+        "with %(played)s in %(played_wins)s."
+    ),
     # The lines of `kartenschule skat play`
     "skat.table.line.game": N_("Game %(number)s (seed %(seed)s)"),
     "skat.table.line.declarer": N_("Declarer: %(seat)s at %(bid)s"),

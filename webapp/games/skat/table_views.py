@@ -19,19 +19,24 @@ The table's score sheet (finished games of this deal number) is kept in the sign
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+import secrets
+from dataclasses import dataclass, field, replace
 
-from flask import Blueprint, current_app, redirect, request, session, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
+from itsdangerous import BadSignature, Signer
 
 from webapp.core import security
 from webapp.core.explain import label
 from webapp.core.numbers import ascii_int
 from webapp.core.steps import NotationError, RuleInputError, RuleViolation, Step, status_of
-from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
+from webapp.core.web import ProblemTracker, error_page, is_htmx, page_or_fragment
 from webapp.games.skat import analysis_pool
+from webapp.games.skat.analysis_pool import AnalysisPool, Answer, Status
 from webapp.games.skat.auction import Bid, Hold, Pass, next_bid
 from webapp.games.skat.bids import VALID_BIDS
-from webapp.games.skat.bots import bot_move
+from webapp.games.skat.bots import BotMove, bot_move
+from webapp.games.skat.chances import CardChances
+from webapp.games.skat.club import club_move, samples_now
 from webapp.games.skat.coach import bidding_coach
 from webapp.games.skat.look import skat_game_name
 from webapp.games.skat.official import TRUMP_ORDER, Declaration, GameType, Level
@@ -42,6 +47,7 @@ from webapp.games.skat.table import (
     declaration_check, seat_of,
 )
 from webapp.games.skat.table_cheer import cheer_steps
+from webapp.games.skat.table_coach import bid_steps, card_steps, declare_steps, put_away_steps, would_have_steps
 from webapp.games.skat.table_codes import action_code, parse_action
 
 bp = Blueprint("skat_table", __name__)
@@ -65,6 +71,16 @@ MAX_SHEET = 40  # keeps the session cookie small
 STAGE, NEWS = "table-stage", "table-news"
 #: The phases whose stage is sized to the screen (the hand at its bottom); declaring and the score flow freely.
 FIT_PHASES = (Phase.AUCTION, Phase.SKAT, Phase.DISCARD, Phase.PLAY)
+#: The bots' levels (``bots=``): the club players (:mod:`.club`, sampling) and the beginners (:mod:`.bots`).
+CLUB, BEGINNER = "club", "beginner"
+LEVELS = (CLUB, BEGINNER)
+#: A new table's level; an address without ``bots`` is the beginners' (the table's addresses before there were levels).
+NEW_LEVEL, OLD_LEVEL = CLUB, BEGINNER
+#: Who asks for the table's heavy work: a random token in the signed session (one job at a time each).
+OWNER_KEY = "skat_owner"
+#: Milliseconds between two looks while a bot or the coach is thinking (htmx; without JavaScript the page
+#: refreshes itself every second).
+POLL_MS = 400
 
 
 @dataclass(frozen=True)
@@ -73,8 +89,10 @@ class Move:
 
     Attributes:
         seat: who moved; player: 0 (the child), 1 or 2.
-        action: the :data:`TableAction`; steps: a bot's reason (empty for the child).
+        action: the :data:`TableAction`; steps: a bot's reason (empty for the child, and for a bot's move replayed
+            from a signed address: see :meth:`TableGame.reason`).
         trick: the :class:`Trick` this move finished, else None.
+        before: the state the move was made in; at: how many moves came before it.
     """
 
     seat: Seat
@@ -82,6 +100,8 @@ class Move:
     action: TableAction
     steps: tuple[Step, ...]
     trick: Trick | None = None
+    before: TableState | None = None
+    at: int = 0
 
     @property
     def kind(self) -> str:
@@ -97,9 +117,11 @@ class TableGame(ProblemTracker):
     Attributes:
         seed, number: the deal number and the game number; state: the :class:`TableState` reached.
         moves: every move applied, in order; codes: their action codes.
-        open_cards: show the bots' hands; coach: show the coach.
+        open_cards: show the bots' hands; coach: show the coach; level: the bots' level (:data:`LEVELS`).
         pick: the cards picked to put away (discard phase); choice: the declaration being checked.
         refused: the card the child tapped that may not be played.
+        trusted: the moves came with this server's signature (:func:`signature`): the bots' moves in them are not
+            computed again. thinking: THINKING or BUSY while a bot's sampled move is being computed, else None.
     """
 
     seed: int
@@ -112,6 +134,9 @@ class TableGame(ProblemTracker):
     pick: list[Card] = field(default_factory=list)
     choice: Declare | None = None
     refused: Card | None = None
+    level: str = OLD_LEVEL
+    trusted: bool = False
+    thinking: Status | None = None
 
     @property
     def child_seat(self) -> Seat:
@@ -122,8 +147,9 @@ class TableGame(ProblemTracker):
         """The player (0-2) sitting at ``seat`` in this game."""
         return next(p for p in range(3) if seat_of(p, self.number) == seat)
 
-    def apply(self, code: str, by_child: bool) -> bool:
-        """Apply one action code (the child's when ``by_child``, else checked against the bot's rules).
+    def apply(self, code: str, by_child: bool, move: BotMove | None = None) -> bool:
+        """Apply one action code: the child's when ``by_child``; else a bot's, which is ``move`` (its reason kept),
+        or taken on trust from a signed address, or checked against the bot's level (:meth:`bot_choice`).
 
         Returns False, with the problem remembered, when the code is bad, not the mover's, or forbidden now.
         """
@@ -141,12 +167,13 @@ class TableGame(ProblemTracker):
             if by_child:
                 self.fail(RuleViolation("skat.table.page.not_your_turn", "a bot is to move"), 409)
                 return False
-            bot = bot_move(self.state)
-            if bot.action != action:
-                self.fail(RuleViolation("skat.table.page.not_bot_move", "not the bot's move", token=code,
-                                        name=BOT_NAMES[self.player_at(seat) - 1]), 409)
-                return False
-            steps = bot.steps
+            if move is None and not self.trusted:
+                move = self.bot_choice(self.state)
+                if move is None or move.action != action:
+                    self.fail(RuleViolation("skat.table.page.not_bot_move", "not the bot's move", token=code,
+                                            name=BOT_NAMES[self.player_at(seat) - 1]), 409)
+                    return False
+            steps = move.steps if move is not None else ()
         try:
             state = self.state.apply(action)
         except RuleInputError as error:
@@ -155,20 +182,67 @@ class TableGame(ProblemTracker):
                 self.refused = action.card
             return False
         trick = state.tricks[-1] if len(state.tricks) > len(self.state.tricks) else None
-        self.moves.append(Move(seat, self.player_at(seat), action, steps, trick))
+        self.moves.append(Move(seat, self.player_at(seat), action, steps, trick, self.state, len(self.codes)))
         self.codes.append(action_code(action))
         self.state = state
         return True
 
+    def key(self, codes: list[str] | None = None) -> analysis_pool.Key:
+        """The pool's key of this game after ``codes`` (default: every move so far)."""
+        return self.seed, self.number, tuple(self.codes if codes is None else codes)
+
+    def bot_choice(self, state: TableState) -> BotMove | None:
+        """The move of the bot to act in ``state`` (reached by :attr:`codes`) at this game's level: computed when it
+        is cheap, else (a club player's sampled card) the pool's kept answer; None when that is not known."""
+        if self.level == BEGINNER:
+            return bot_move(state)
+        if not samples_now(state):
+            return club_move(state)
+        answer = peek(self.key())
+        return answer.result if answer is not None and isinstance(answer.result, BotMove) else None
+
     def run_bots(self) -> None:
-        """Let the bots move until it is the child's turn or the game is over."""
+        """Let the bots move until it is the child's turn or the game is over. A club player's sampled card is
+        computed off the request thread (:mod:`.analysis_pool`): while it is not there, :attr:`thinking` says so
+        and the bots stop (the page asks again)."""
         while self.state.to_act is not None and self.state.to_act != self.child_seat:
-            move = bot_move(self.state)
-            self.apply(action_code(move.action), by_child=False)
+            move = self._next_bot_move()
+            if move is None:
+                return
+            self.apply(action_code(move.action), by_child=False, move=move)
+
+    def _next_bot_move(self) -> BotMove | None:
+        if self.level == BEGINNER or not samples_now(self.state):
+            return self.bot_choice(self.state)
+        pool = current_pool()
+        if pool is None:  # no pool (an app without the analysis blueprint): computed here
+            return club_move(self.state)
+        answer = pool.ask(self.key(), CHILD, owner())
+        if answer.status is Status.READY and isinstance(answer.result, BotMove):
+            return answer.result
+        if answer.status is Status.FAILED or answer.status is Status.READY:
+            return bot_move(self.state)  # the job failed: the beginner's rule keeps the game going
+        self.thinking = answer.status
+        return None
+
+    def reason(self, move: Move) -> tuple[Step, ...]:
+        """A bot's reason for ``move``: kept from when it was made, else found again at this game's level (the
+        pool's kept answer for a sampled card); empty when the level's move there is another (the level changed)."""
+        if move.steps or move.player == CHILD or move.before is None:
+            return move.steps
+        if self.level == CLUB and samples_now(move.before):
+            answer = peek(self.key(self.codes[:move.at]))
+            chosen = answer.result if answer is not None and isinstance(answer.result, BotMove) else None
+        else:
+            chosen = self.bot_choice(move.before)
+        return chosen.steps if chosen is not None and chosen.action == move.action else ()
 
     def args(self, **changes: object) -> dict[str, object]:
-        """The URL's query of this game (the switches, the moves), with ``changes``."""
+        """The URL's query of this game (the switches, the moves with their :func:`signature`), with ``changes``;
+        ``bots`` only when the level is not :data:`OLD_LEVEL` (old addresses stay as they were)."""
         args: dict[str, object] = {"seed": self.seed, "game": self.number}
+        if self.level != OLD_LEVEL:
+            args["bots"] = self.level
         if self.codes:
             args["a"] = SEP.join(self.codes)
         if self.open_cards:
@@ -180,7 +254,48 @@ class TableGame(ProblemTracker):
         if self.choice is not None and self.state.phase is Phase.DECLARE:
             args["choose"] = action_code(self.choice)
         args.update(changes)
+        moves = args.pop("a", None)
+        args.pop("sig", None)
+        if moves:  # the signature just before the moves (the moves stay near the end, easy to read)
+            args = {"sig": signature(self.seed, self.number, str(moves)), "a": moves} | args
+            args = {k: args.pop(k) for k in ("seed", "game", "bots") if k in args} | args
         return {k: v for k, v in args.items() if v is not None}
+
+
+def signature(seed: int, number: int, moves: str) -> str:
+    """This server's signature of a game's moves (``a``): a page that carries it was written by this server, so its
+    bots' moves need not be computed again when it is replayed (a club player's card costs about a second).
+    itsdangerous (Flask's own signing) with the app's secret key; 27 URL-safe characters."""
+    return _signer().get_signature(f"{seed}|{number}|{moves}").decode("ascii")
+
+
+def _signed(seed: int, number: int, moves: str, sig: str) -> bool:
+    try:
+        return _signer().verify_signature(f"{seed}|{number}|{moves}", sig.encode("ascii", "replace"))
+    except BadSignature:
+        return False
+
+
+def _signer() -> Signer:
+    return Signer(current_app.secret_key, salt="skat-table-moves")
+
+
+def current_pool() -> AnalysisPool | None:
+    """This app's pool for the table's heavy work (:mod:`.analysis_pool`), or None when it has none."""
+    return current_app.extensions.get(analysis_pool.EXTENSION)
+
+
+def peek(key: analysis_pool.Key) -> Answer | None:
+    """What the pool knows of ``key`` without starting anything (None: nothing, or no pool)."""
+    pool = current_pool()
+    return pool.peek(key) if pool is not None else None
+
+
+def owner() -> str:
+    """Who asks for heavy work: a random token in the signed session (one job at a time each)."""
+    if OWNER_KEY not in session:
+        session[OWNER_KEY] = secrets.token_urlsafe(12)
+    return session[OWNER_KEY]
 
 
 def _number(name: str, default: int, low: int, high: int, digits: int) -> tuple[int, Step | None]:
@@ -200,12 +315,14 @@ def read_game() -> TableGame:
     seed, seed_problem = _number("seed", 1, 0, 10 ** MAX_SEED_DIGITS - 1, MAX_SEED_DIGITS)
     number, number_problem = _number("game", 1, 1, MAX_GAME, 2)
     game = TableGame(seed=seed, number=number, state=deal(seed, number),
-                     open_cards=request.args.get("open") == "1", coach=request.args.get("coach") != "0")
+                     open_cards=request.args.get("open") == "1", coach=request.args.get("coach") != "0",
+                     level=level_of(request.args.get("bots")))
     for problem in (seed_problem, number_problem):
         if problem is not None:
             game.fail(problem, 400)
     _check_click(game, request.args.get("do"))
     text = request.args.get("a", "")
+    game.trusted = bool(text) and _signed(seed, number, text, request.args.get("sig", "")[:64])
     codes = [c for c in text[:MAX_CODES * (MAX_CODE_CHARS + 1)].split(SEP) if c] if game.problem is None else []
     if len(codes) > MAX_CODES or len(text) > MAX_CODES * (MAX_CODE_CHARS + 1):
         game.fail(Step("skat.table.page.too_many", most=MAX_CODES), 400)
@@ -216,6 +333,11 @@ def read_game() -> TableGame:
     _read_pick(game)
     _read_choice(game, request.args.get("choose"))
     return game
+
+
+def level_of(text: str | None) -> str:
+    """The bots' level named by ``bots=`` (:data:`LEVELS`); none or an unknown word: :data:`OLD_LEVEL`."""
+    return text if text in LEVELS else OLD_LEVEL
 
 
 def _check_click(game: TableGame, code: str | None) -> None:
@@ -270,6 +392,9 @@ def _click(game: TableGame) -> bool:
         if args.get(name) in ("0", "1"):
             setattr(game, attr, args[name] == "1")
             clicked = True
+    if args.get("set_bots") in LEVELS:  # the moves so far stay; the bots play on at the new level
+        game.level = args["set_bots"]
+        clicked = True
     toggle = args.get("toggle")
     if toggle:
         clicked = True
@@ -398,7 +523,8 @@ def table():
     """The Skat table: see the module's docstring. Without ``seed``: a new deal number (303)."""
     if "seed" not in request.args:
         seed = random.SystemRandom().randrange(1, 100_000)
-        return redirect(url_for("skat_table.table", seed=seed, game=1, _anchor=STAGE), code=303)
+        level = request.args.get("bots") if request.args.get("bots") in LEVELS else NEW_LEVEL
+        return redirect(url_for("skat_table.table", seed=seed, game=1, bots=level, _anchor=STAGE), code=303)
     game = read_game()
     clicked = False
     if game.problem is None:
@@ -416,6 +542,20 @@ def table():
     if is_htmx():
         response.headers["HX-Reswap"] = f"outerHTML show:#{focus_of(game.state)}:top"
     return response
+
+
+@bp.get("/skat/table/coach")
+@security.limiter.limit(lambda: current_app.config["GAME_LIMIT"])
+def coach():
+    """The coach's part of the table page alone (``skat/_table_coach.html``), for htmx to ask again while the coach
+    is thinking: the table's query, replayed as the page does (a signed address costs no bot's move); bad input
+    answers 4xx like the page. Nothing is moved: without a coach to show, an empty coach section."""
+    game = read_game()
+    if game.problem is not None:
+        return error_page(game.problem, game.status)
+    coach = _coach(game, next((m for m in reversed(game.moves) if m.player == CHILD), None)) if game.coach else {}
+    return render_template("skat/_table_coach.html", g=game, coach=coach, poll_ms=POLL_MS,
+                           url=lambda **changes: url_for("skat_table.table", **game.args(**changes)))
 
 
 def focus_of(state: TableState) -> str:
@@ -442,14 +582,8 @@ def _context(game: TableGame) -> dict[str, object]:
     refusals = {c: play_reason(hand, trick_cards, state.game, c) for c in hand
                 if state.phase is Phase.PLAY and mine and c not in playable}
     last_child = max((i for i, m in enumerate(game.moves) if m.player == CHILD), default=-1)
-    news = game.moves[last_child:] if last_child >= 0 else game.moves
-    coach_steps: tuple[Step, ...] = ()
-    worth: tuple[Step, ...] = ()
-    if game.coach and mine:
-        coach_steps = bot_move(state).steps
-        if state.phase is Phase.AUCTION:
-            advice = bidding_coach(hand)
-            worth = (advice.best.steps if advice.best is not None else ()) + advice.steps
+    news = [replace(m, steps=game.reason(m)) for m in (game.moves[last_child:] if last_child >= 0 else game.moves)]
+    coach = _coach(game, game.moves[last_child] if last_child >= 0 else None) if game.coach else {}
     check = None
     if game.choice is not None:
         cards = state.hands[child.value]
@@ -463,7 +597,8 @@ def _context(game: TableGame) -> dict[str, object]:
     totals = [sum(r[4] for r in rows if r[1] == p) for p in range(3)]
     return dict(
         g=game, state=state, phase=state.phase.value, child=child, hand=sort_hand(hand, state.game),
-        mine=mine, playable=playable, refusals=refusals, news=news, coach_steps=coach_steps, worth=worth,
+        mine=mine, playable=playable, refusals=refusals, news=news, coach=coach, thinking=game.thinking,
+        poll_ms=POLL_MS, levels=LEVELS,
         check=check, declares=declares, games=list(GameType), names=names,
         seats={p: seat_of(p, game.number) for p in range(3)}, sort_hand=sort_hand,
         bubbles=_bubbles(game), next_bid=next_bid(state.bid) if state.phase is Phase.AUCTION else None,
@@ -474,12 +609,50 @@ def _context(game: TableGame) -> dict[str, object]:
         problem=game.problem, refused=game.refused, code=action_code,
         step_thrown_in=Step("skat.table.line.thrown_in"),
         same_deal=url_for("skat_table.table", **game.args(a=None, pick=None, choose=None), _anchor=STAGE),
-        next_game=url_for("skat_table.table", seed=game.seed, game=min(game.number + 1, MAX_GAME), _anchor=STAGE,
-                          **({"open": 1} if game.open_cards else {}), **({"coach": 0} if not game.coach else {})),
+        next_game=url_for("skat_table.table", seed=game.seed, game=min(game.number + 1, MAX_GAME),
+                          bots=None if game.level == OLD_LEVEL else game.level, _anchor=STAGE, **({"open": 1} if game.open_cards else {}),
+                          **({"coach": 0} if not game.coach else {})),
         fit=state.phase in FIT_PHASES, anchor=lambda name: url_for("skat_table.table", _anchor=name),
         cheer=_cheer(game, names),
         cheer_won=state.score is not None and state.score.won == (state.declarer == child),
     )
+
+
+def _coach(game: TableGame, last: Move | None) -> dict[str, object]:
+    """The coach's part of the page (:mod:`.table_coach`): ``steps`` (the advice now), ``worth`` (how the hand is
+    counted, in the bidding), ``puts`` (ways to put away, with the link that picks them), ``after`` (the coach's
+    better card after the child's last card, when it matters) and ``thinking`` (the sampled card advice is being
+    computed: THINKING or BUSY). The sampled advice is asked of the pool (never computed here)."""
+    state, child = game.state, game.child_seat
+    out: dict[str, object] = {"steps": (), "worth": (), "puts": (), "after": (), "thinking": None}
+    if last is not None and isinstance(last.action, Play) and last.before is not None and samples_now(last.before):
+        known = peek(game.key(game.codes[:last.at]))
+        if known is not None and isinstance(known.result, CardChances):
+            out["after"] = would_have_steps(known.result, last.action.card)
+    if state.to_act != child:
+        return out
+    if state.phase is Phase.AUCTION:
+        out["steps"] = bid_steps(state, child)
+        advice = bidding_coach(state.hands[child.value])
+        out["worth"] = (advice.best.steps if advice.best is not None else ()) + advice.steps
+    elif state.phase is Phase.DISCARD:
+        out["puts"] = tuple((step, url_for("skat_table.table", **game.args(pick=",".join(map(str, cards))),
+                                           _anchor=STAGE))
+                            for step, cards in put_away_steps(state, child))
+        out["steps"] = () if out["puts"] else bot_move(state).steps
+    elif state.phase is Phase.DECLARE:
+        out["steps"] = declare_steps(state, child) or bot_move(state).steps
+    elif state.phase is Phase.PLAY and samples_now(state) and current_pool() is not None:
+        answer = current_pool().ask(game.key(), CHILD, owner())
+        if answer.status is Status.READY and isinstance(answer.result, CardChances):
+            out["steps"] = card_steps(answer.result)
+        elif answer.status in (Status.THINKING, Status.BUSY):
+            out["thinking"] = answer.status
+        else:
+            out["steps"] = bot_move(state).steps
+    else:
+        out["steps"] = bot_move(state).steps
+    return out
 
 
 def _cheer(game: TableGame, names: tuple[str, ...]) -> tuple[Step, ...]:

@@ -1,0 +1,102 @@
+"""The table coach's words (issue 35): chances a child can read, at every decision of the child at the table.
+
+* Bidding: :func:`bid_steps` (the chance of each suit game and Grand in "about 8 of 10 games like this", the safe
+  value beside it, what to say now; a hand whose best chance is below :data:`~.advice.ADVISE_SHARE` is called a
+  gamble, or too weak).
+* The skat: :func:`put_away_steps` (the best three ways of putting away, :func:`~.advice.skat_advice`) and
+  :func:`declare_steps`.
+* Trick play: :func:`card_steps` (the sampled chances of the two best cards, computed off the request thread) and
+  :func:`would_have_steps` (after the child's card, the coach's better card, only when it wins in at least
+  :data:`MATTERS` more of the deals).
+
+The chances come from :mod:`.advice` (fitted, cheap: on the request thread) and :mod:`.chances` (sampled: in the
+pool); the same situation always gives the same words.
+"""
+
+from __future__ import annotations
+
+from webapp.core.steps import Step
+from webapp.games.skat.advice import bid_advice, declare_advice, skat_advice
+from webapp.games.skat.bots import auction_move
+from webapp.games.skat.chances import CardChances
+from webapp.games.skat.play import Seat
+from webapp.games.skat.table import TableState
+
+__all__ = ["GAMBLE", "MATTERS", "bid_steps", "card_steps", "declare_steps", "put_away_steps", "tenths",
+           "would_have_steps"]
+
+#: Below the advised share but at least this chance (0-1): the coach calls the best game a gamble, not hopeless.
+GAMBLE = 0.4
+#: The share of the sampled deals (0-1) by which the coach's card must beat the child's before it says so.
+MATTERS = 0.15
+#: How many games' chances the bidding coach lists.
+LISTED = 3
+
+
+def tenths(chance: float) -> int:
+    """A chance (0-1) as "about n of 10" (0-10), rounded: the precision a fitted chance has, in words a child
+    reads."""
+    return max(0, min(10, round(chance * 10)))
+
+
+def bid_steps(state: TableState, seat: Seat) -> tuple[Step, ...]:
+    """The bidding coach for ``seat`` (to move in the auction): the advice, what to say now, then each game's chance.
+
+    Returns:
+        Steps: ``skat.table.coach.bid_up_to`` with the auction move's reason (:func:`~.bots.auction_move` at the
+        advised limit), or ``skat.table.coach.gamble`` / ``skat.table.coach.too_weak``; then up to :data:`LISTED`
+        ``skat.table.coach.game_chance`` lines, the most likely game first.
+    """
+    advice = bid_advice(state.hands[seat.value], seat is Seat.FOREHAND)
+    chances = tuple(Step("skat.table.coach.game_chance", game=g.game, wins=tenths(g.chance), safe=g.safe)
+                    for g in advice.games[:LISTED])
+    if advice.best is not None:
+        now = auction_move(state, advice.limit, ()).steps
+        return (Step("skat.table.coach.bid_up_to", game=advice.best.game, limit=advice.limit),) + now + chances
+    top = advice.games[0]
+    kind = "gamble" if top.chance >= GAMBLE else "too_weak"
+    return (Step(f"skat.table.coach.{kind}", game=top.game, wins=tenths(top.chance)),) + chances
+
+
+def put_away_steps(state: TableState, seat: Seat) -> tuple[tuple[Step, tuple], ...]:
+    """The skat coach while ``seat`` puts away: up to three ``(step, cards)``: ``skat.table.coach.put_away`` (the
+    two cards, the game, its chance) and the two cards (for a "pick these" link). Empty when no suit game or Grand
+    reaches the bid."""
+    ways = skat_advice(state.hands[seat.value], state.bid, seat is Seat.FOREHAND)
+    return tuple((Step("skat.table.coach.put_away", cards=w.cards, game=w.game, wins=tenths(w.chance)), w.cards)
+                 for w in ways)
+
+
+def declare_steps(state: TableState, seat: Seat) -> tuple[Step, ...]:
+    """The coach while ``seat`` declares after putting away: the game with the best chance that reaches the bid
+    (``skat.table.coach.declare``), or nothing (a Hand game, or no suit game or Grand reaches the bid)."""
+    if not state.picked_up:
+        return ()
+    best = declare_advice(state.hands[seat.value], state.discarded, state.bid, seat is Seat.FOREHAND)
+    if best is None:
+        return ()
+    return (Step("skat.table.coach.declare", game=best.game, wins=tenths(best.chance)),)
+
+
+def card_steps(chances: CardChances) -> tuple[Step, ...]:
+    """The coach's card from sampled ``chances``: the best card and the runner-up with their wins
+    (``skat.table.bot.club_card``), or ``skat.table.coach.card_same`` when every card wins equally often."""
+    ranked = sorted(chances.cards, key=lambda pair: -pair[1])
+    (card, wins), (second, second_wins) = ranked[0], ranked[1]
+    if wins == ranked[-1][1]:
+        return (Step("skat.table.coach.card_same", wins=wins, deals=chances.deals),)
+    return (Step("skat.table.bot.club_card", card=card, wins=wins, deals=chances.deals, second=second,
+                 second_wins=second_wins),)
+
+
+def would_have_steps(chances: CardChances, played) -> tuple[Step, ...]:
+    """After the child played ``played``: ``skat.table.coach.would_have`` when the coach's best card wins in at
+    least :data:`MATTERS` of the ``chances.deals`` more (and at least one deal more); else nothing."""
+    wins = dict(chances.cards)
+    if played not in wins or chances.deals == 0:
+        return ()
+    best, best_wins = max(chances.cards, key=lambda pair: pair[1])
+    if best_wins - wins[played] < max(1, MATTERS * chances.deals):
+        return ()
+    return (Step("skat.table.coach.would_have", card=best, wins=best_wins, deals=chances.deals, played=played,
+                 played_wins=wins[played]),)
