@@ -1,0 +1,93 @@
+"""The table coach's words (issue 35, :mod:`webapp.games.skat.table_coach`): each decision's advice from the
+chances, and "the coach would have played" only when it matters. The rules checked are the module's own (the
+coach's), written out again here."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from webapp.games.skat.advice import ADVISE_SHARE, bid_advice
+from webapp.games.skat.chances import CardChances
+from webapp.games.skat.play import Seat
+from webapp.games.skat.rules import parse_card
+from webapp.games.skat.table_codes import replay
+from webapp.games.skat.table_coach import (
+    GAMBLE, MATTERS, bid_steps, card_steps, declare_steps, put_away_steps, tenths, would_have_steps,
+)
+
+
+def chances(*pairs: tuple[str, int], deals: int = 20) -> CardChances:
+    return CardChances(Seat.FOREHAND, False, 61, tuple((parse_card(c), w) for c, w in pairs), deals, 0, 0)
+
+
+@given(st.floats(min_value=0.0, max_value=1.0))
+def test_tenths_is_the_nearest_of_ten(chance):
+    n = tenths(chance)
+    assert 0 <= n <= 10 and abs(n / 10 - chance) <= 0.05 + 1e-9
+
+
+def test_the_coach_mentions_a_better_card_only_when_it_matters():
+    # 20 deals: MATTERS (15 %) is 3 deals
+    assert would_have_steps(chances(("AS", 12), ("7S", 10)), parse_card("7S")) == ()
+    said = would_have_steps(chances(("AS", 13), ("7S", 10)), parse_card("7S"))
+    assert said and said[0].code == "skat.table.coach.would_have" and said[0]["card"] == parse_card("AS")
+    assert said[0]["wins"] == 13 and said[0]["played_wins"] == 10
+    assert would_have_steps(chances(("AS", 13), ("7S", 10)), parse_card("AS")) == ()  # the best card itself
+    assert would_have_steps(chances(("AS", 13)), parse_card("KH")) == ()  # not among the chances
+    assert would_have_steps(chances(("AS", 1), ("7S", 0), deals=2), parse_card("7S"))  # at least one deal
+
+
+@settings(max_examples=200)
+@given(st.lists(st.integers(min_value=0, max_value=30), min_size=2, max_size=6))
+def test_would_have_follows_its_rule(wins):
+    cards = ["AS", "KS", "QS", "JS", "0S", "9S"][:len(wins)]
+    cc = chances(*zip(cards, wins), deals=30)
+    for card, played in zip(cards, wins):
+        said = would_have_steps(cc, parse_card(card))
+        assert bool(said) == (max(wins) - played >= max(1, MATTERS * 30))
+
+
+def test_card_steps_name_the_two_best_cards_or_say_they_are_all_alike():
+    (step,) = card_steps(chances(("7S", 4), ("AS", 15), ("KS", 9)))
+    assert step.code == "skat.table.bot.club_card"
+    assert (str(step["card"]), step["wins"], str(step["second"])) == ("AS", 15, "KS")
+    (same,) = card_steps(chances(("7S", 8), ("AS", 8)))
+    assert same.code == "skat.table.coach.card_same" and same["wins"] == 8
+
+
+def test_bid_steps_follow_the_advice():
+    """Over the first 60 deals, the child's seat as forehand: the advice's kind and limit agree with bid_advice, and
+    a hand with no advised game is a gamble exactly when its best chance reaches GAMBLE."""
+    kinds = set()
+    for seed in range(60):
+        state = replay(seed, 1, ["pass", "pass"])  # forehand (the child in game 1) decides
+        steps = bid_steps(state, Seat.FOREHAND)
+        advice = bid_advice(state.hands[0], True)
+        head = steps[0]
+        kinds.add(head.code)
+        if advice.best is not None:
+            assert advice.best.chance >= ADVISE_SHARE
+            assert head.code == "skat.table.coach.bid_up_to" and head["limit"] == advice.limit
+        else:
+            assert max(g.chance for g in advice.games) < ADVISE_SHARE
+            expected = "gamble" if advice.games[0].chance >= GAMBLE else "too_weak"
+            assert head.code == f"skat.table.coach.{expected}"
+        listed = [s for s in steps if s.code == "skat.table.coach.game_chance"]
+        assert [s["game"] for s in listed] == [g.game for g in advice.games[:3]]
+    assert len(kinds) >= 2  # the test saw advice and a pass
+
+
+def test_the_skat_coach_puts_away_and_declares():
+    state = replay(5, 1, ["pass", "pass", "18", "skat"])
+    ways = put_away_steps(state, Seat.FOREHAND)
+    assert 1 <= len(ways) <= 3
+    for step, cards in ways:
+        assert step.code == "skat.table.coach.put_away" and len(cards) == 2
+        assert all(c in state.hands[0] for c in cards)
+    put = ways[0][1]
+    declared = replay(5, 1, ["pass", "pass", "18", "skat", f"put:{put[0]},{put[1]}"])
+    (step,) = declare_steps(declared, Seat.FOREHAND)
+    assert step.code == "skat.table.coach.declare" and step["game"] == ways[0][0]["game"]
+    hand_game = replay(5, 1, ["pass", "pass", "18", "hand"])
+    assert declare_steps(hand_game, Seat.FOREHAND) == ()
