@@ -7,7 +7,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from webapp.games.skat.advice import ADVISE_SHARE, bid_advice
+from webapp.games.skat.advice import ADVISE_SHARE, bid_advice, expected_score
+from webapp.games.skat.bids import VALID_BIDS
 from webapp.games.skat.chances import CardChances
 from webapp.games.skat.play import Seat
 from webapp.games.skat.rules import parse_card
@@ -66,9 +67,12 @@ def test_bid_steps_follow_the_advice():
         advice = bid_advice(state.hands[0], True)
         head = steps[0]
         kinds.add(head.code)
-        if advice.best is not None:
-            assert advice.best.chance >= ADVISE_SHARE
+        if len(advice.plan) == 1:
             assert head.code == "skat.table.coach.bid_up_to" and head["limit"] == advice.limit
+        elif advice.plan:
+            assert head.code == "skat.table.coach.bid_limit" and head["limit"] == advice.limit
+            ranges = [s for s in steps if s.code == "skat.table.coach.plan_range"]
+            assert [(s["game"], s["safe"]) for s in ranges] == [(g.game, g.safe) for g in advice.plan]
         else:
             assert max(g.chance for g in advice.games) < ADVISE_SHARE
             expected = "gamble" if advice.games[0].chance >= GAMBLE else "too_weak"
@@ -76,6 +80,22 @@ def test_bid_steps_follow_the_advice():
         listed = [s for s in steps if s.code == "skat.table.coach.game_chance"]
         assert [s["game"] for s in listed] == [g.game for g in advice.games[:3]]
     assert len(kinds) >= 2  # the test saw advice and a pass
+
+
+def test_the_bid_plan_plays_the_best_advised_game_at_every_bid():
+    """Brute force over every valid bid: the plan's game for a bid is, among the games with at least the advised
+    chance whose safe value reaches it, one with the most list points expected; beyond the limit none reaches."""
+    for seed in range(80):
+        advice = bid_advice(replay(seed, 1, ["pass", "pass"]).hands[0], True)
+        good = [g for g in advice.games if g.chance >= ADVISE_SHARE]
+        for bid in VALID_BIDS:
+            reaching = [g for g in good if g.safe >= bid]
+            planned = next((g for g in advice.plan if g.safe >= bid), None)
+            if not reaching:
+                assert planned is None and bid > advice.limit
+                continue
+            best = max(expected_score(g.chance, g.safe) for g in reaching)
+            assert planned is not None and expected_score(planned.chance, planned.safe) == best
 
 
 def test_the_skat_coach_puts_away_and_declares():

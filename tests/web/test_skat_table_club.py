@@ -157,13 +157,16 @@ def test_the_level_switch_keeps_the_moves_and_the_bots_play_on_at_the_new_level(
 
 
 def test_the_bidding_coach_gives_each_games_chance_and_the_advice(client):
-    """Deal 12: the others pass, and the coach's chances advise a Grand (bid_advice, checked here)."""
+    """Deal 12: the others pass; the coach's chances advise three games, each for a range of bids (bid_advice)."""
     state = replay(12, 1, ["pass", "pass"])
     advice = bid_advice(state.hands[0], True)
     assert advice.best is not None
     page = text(client.get("/skat/table?seed=12&game=1&bots=club", headers=EN, follow_redirects=True)
                 .get_data(as_text=True))
-    assert f"Bid up to {advice.limit} and play {advice.best.game.value.capitalize()}." in page
+    assert len(advice.plan) == 3  # Diamonds while the bid allows, then Spades, then Grand
+    assert f"Bid up to {advice.limit}. The game to play depends on the bid:" in page
+    for game in advice.plan:
+        assert f"up to {game.safe}: {game.game.value.capitalize()}" in page
     for chance in advice.games[:3]:
         assert f"wins about {round(chance.chance * 10)} of 10 games like this (safe up to {chance.safe})" in page
     assert "Both others passed: play at 18." in page  # what to say now

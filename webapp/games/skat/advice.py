@@ -4,8 +4,10 @@ cards to put away. Pure and deterministic (no sampling here: the chances come fr
 * :func:`bid_advice`: for a 10-card hand before the skat, each suit game's and Grand's chance of being won at the
   table (:func:`webapp.games.skat.hand_model.play_chance`: the open-cards model mapped to the share of such games
   the club players won), beside its exact safe value (ISkO 5.4: the lowest value any skat can leave,
-  :func:`webapp.games.skat.coach.bidding_coach`). The advice: the game with the highest safe value among those whose
-  chance reaches :data:`ADVISE_SHARE` (2 in 3), and "bid up to" that safe value; none reaches it: pass.
+  :func:`webapp.games.skat.coach.bidding_coach`). The games whose chance reaches :data:`ADVISE_SHARE` (2 in 3) are
+  advised: bid up to the highest safe value among them; at each bid, play the advised game reaching it with the most
+  list points expected (:func:`expected_score`): a sure Diamonds at 27 beats a risky Grand at 72 while the bid
+  allows it. None reaches the share: pass.
 * :func:`skat_advice`: after picking up the skat, all 66 pairs of the 12 cards that could be put away, for each
   suit game and Grand whose value reaches the bid, scored by the chance of the 10 cards kept; the best pair of each
   of the three best games (pairs of one game often tie: the model sees 9 and 7 of a side suit alike).
@@ -24,7 +26,8 @@ from webapp.games.skat.hand_model import play_chance
 from webapp.games.skat.official import TRUMP_GAMES, Declaration, GameType
 from webapp.games.skat.rules import Card
 
-__all__ = ["ADVISE_SHARE", "BidAdvice", "GameChance", "PutAway", "bid_advice", "declare_advice", "skat_advice"]
+__all__ = ["ADVISE_SHARE", "BidAdvice", "GameChance", "PutAway", "bid_advice", "declare_advice", "expected_score",
+           "skat_advice"]
 
 #: The least chance (0-1) of winning at the table with which the coach advises to play a game: 2 in 3.
 ADVISE_SHARE = 2 / 3
@@ -54,13 +57,22 @@ class BidAdvice:
 
     Attributes:
         games: one :class:`GameChance` per suit game and Grand, the most likely first.
-        best: the advised game (chance >= :data:`ADVISE_SHARE`, highest safe value), or None: pass.
-        limit: the bid to go up to (``best.safe``), 0 when passing.
+        plan: the advised games by bid: the first is played at the lowest bid, each next one once the bid passes
+            the previous one's safe value (each reaches the share :data:`ADVISE_SHARE`); empty: pass.
+        best: ``plan[0]``, or None: pass.
+        limit: the bid to go up to (the last planned game's safe value), 0 when passing.
     """
 
     games: tuple[GameChance, ...]
-    best: GameChance | None
-    limit: int
+    plan: tuple[GameChance, ...]
+
+    @property
+    def best(self) -> GameChance | None:
+        return self.plan[0] if self.plan else None
+
+    @property
+    def limit(self) -> int:
+        return self.plan[-1].safe if self.plan else 0
 
 
 @dataclass(frozen=True)
@@ -101,22 +113,34 @@ def _bid_advice(hand: tuple[Card, ...], forehand: bool) -> BidAdvice:
     games = sorted((GameChance(g.game, play_chance(hand, g.game, forehand), g.safe, g.value)
                     for g in coach.games if g.game in TRUMP_GAMES), key=lambda g: -g.chance)
     good = [g for g in games if g.chance >= ADVISE_SHARE]
-    best = max(good, key=lambda g: (g.safe, g.chance)) if good else None
-    return BidAdvice(tuple(games), best, best.safe if best else 0)
+    plan: list[GameChance] = []
+    while good:  # the best game at the lowest bid, then the best of those still safe above its value, ...
+        chosen = max(good, key=lambda g: (expected_score(g.chance, g.safe), g.safe))
+        plan.append(chosen)
+        good = [g for g in good if g.safe > chosen.safe]
+    return BidAdvice(tuple(games), tuple(plan))
+
+
+def expected_score(chance: float, value: int) -> float:
+    """The list points a declarer expects from a game of ``value`` won with ``chance`` (0-1), by the Seeger-Fabian
+    list scoring of Skat tournaments (ISkO 7: a won game scores 50 plus its value, a lost one minus 50 minus twice
+    its value)."""
+    return chance * (50 + value) - (1 - chance) * (50 + 2 * value)
 
 
 def skat_advice(twelve: Iterable[Card], bid: int, forehand: bool) -> tuple[PutAway, ...]:
-    """The best :data:`SHOWN` ways to put away two of the declarer's 12 cards (hand and skat), scored by the chance
-    (:func:`~webapp.games.skat.hand_model.play_chance`) of the 10 kept for each suit game and Grand whose value with
-    the two put away reaches ``bid`` (ISkO 5.4: a lower value would be overbid); all 66 pairs are scored.
+    """The best :data:`SHOWN` ways to put away two of the declarer's 12 cards (hand and skat): for each suit game and
+    Grand whose value with the two put away reaches ``bid`` (ISkO 5.4: a lower value would be overbid), the chance
+    (:func:`~webapp.games.skat.hand_model.play_chance`) of the 10 kept, ranked by the list points it promises
+    (:func:`expected_score` of the chance and the value); all 66 pairs are scored.
 
     Args:
         twelve: the 10 cards in hand and the 2 of the skat; bid: the bid won (18-264); forehand: as in
             :func:`bid_advice`.
 
     Returns:
-        up to three :class:`PutAway`, one per game, the most likely first (on a tie, the higher value); empty when no
-        suit game or Grand reaches the bid (only a Null could be declared).
+        up to three :class:`PutAway`, one per game, the most list points expected first (on a tie, the more likely);
+        empty when no suit game or Grand reaches the bid (only a Null could be declared).
 
     Raises:
         ValueError: not 12 distinct cards.
@@ -135,7 +159,7 @@ def _skat_advice(twelve: tuple[Card, ...], bid: int, forehand: bool) -> tuple[Pu
             value = official.game_value(kept, pair, Declaration(game)).value
             if value >= bid:
                 scored.append((play_chance(kept, game, forehand), value, PutAway((pair[0], pair[1]), game, 0.0)))
-    scored.sort(key=lambda item: (-item[0], -item[1]))
+    scored.sort(key=lambda item: (-expected_score(item[0], item[1]), -item[0]))
     best: dict[GameType, PutAway] = {}
     for chance, _, way in scored:
         if way.game not in best and len(best) < SHOWN:
@@ -144,9 +168,9 @@ def _skat_advice(twelve: tuple[Card, ...], bid: int, forehand: bool) -> tuple[Pu
 
 
 def declare_advice(kept: Iterable[Card], put: Iterable[Card], bid: int, forehand: bool) -> PutAway | None:
-    """The suit game or Grand to declare with the 10 ``kept`` cards once ``put`` (2 cards) is away: the one with the
-    best chance (:func:`~webapp.games.skat.hand_model.play_chance`) among those whose value reaches ``bid``
-    (ISkO 5.4); on a tie the higher value. None when none reaches it.
+    """The suit game or Grand to declare with the 10 ``kept`` cards once ``put`` (2 cards) is away: among those whose
+    value reaches ``bid`` (ISkO 5.4), the one with the most list points expected (:func:`expected_score` of its
+    chance, :func:`~webapp.games.skat.hand_model.play_chance`, and its value). None when none reaches it.
 
     Raises:
         ValueError: ``kept`` is not 10 cards or ``put`` not 2.
@@ -158,5 +182,5 @@ def declare_advice(kept: Iterable[Card], put: Iterable[Card], bid: int, forehand
               if (value := official.game_value(kept, put, Declaration(game)).value) >= bid]
     if not scored:
         return None
-    chance, _, game = max(scored, key=lambda item: (item[0], item[1]))
+    chance, _, game = max(scored, key=lambda item: (expected_score(item[0], item[1]), item[0]))
     return PutAway((put[0], put[1]), game, chance)

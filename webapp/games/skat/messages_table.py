@@ -114,6 +114,8 @@ MESSAGES: dict[str, Any] = {
     ),
     # The table coach's chances (issue 35, table_coach.py)
     "skat.table.coach.bid_up_to": N_("Bid up to %(limit)s and play %(game)s."),
+    "skat.table.coach.bid_limit": N_("Bid up to %(limit)s. The game to play depends on the bid:"),
+    "skat.table.coach.plan_range": N_("up to %(safe)s: %(game)s"),
     "skat.table.coach.gamble": N_(
         "A gamble: the best game, %(game)s, wins only about %(wins)s of 10 games like this. Better pass."
     ),

@@ -43,16 +43,22 @@ def bid_steps(state: TableState, seat: Seat) -> tuple[Step, ...]:
     """The bidding coach for ``seat`` (to move in the auction): the advice, what to say now, then each game's chance.
 
     Returns:
-        Steps: ``skat.table.coach.bid_up_to`` with the auction move's reason (:func:`~.bots.auction_move` at the
-        advised limit), or ``skat.table.coach.gamble`` / ``skat.table.coach.too_weak``; then up to :data:`LISTED`
+        Steps: ``skat.table.coach.bid_up_to`` (one advised game) or ``skat.table.coach.bid_limit`` and a
+        ``skat.table.coach.plan_range`` for each game of :attr:`~.advice.BidAdvice.plan` (up to which bid it is
+        played), then the auction move's reason
+        (:func:`~.bots.auction_move` at the advised limit), or ``skat.table.coach.gamble`` / ``skat.table.coach.too_weak``; then up to :data:`LISTED`
         ``skat.table.coach.game_chance`` lines, the most likely game first.
     """
     advice = bid_advice(state.hands[seat.value], seat is Seat.FOREHAND)
     chances = tuple(Step("skat.table.coach.game_chance", game=g.game, wins=tenths(g.chance), safe=g.safe)
                     for g in advice.games[:LISTED])
-    if advice.best is not None:
-        now = auction_move(state, advice.limit, ()).steps
-        return (Step("skat.table.coach.bid_up_to", game=advice.best.game, limit=advice.limit),) + now + chances
+    if len(advice.plan) == 1:
+        head: tuple[Step, ...] = (Step("skat.table.coach.bid_up_to", game=advice.best.game, limit=advice.limit),)
+    else:
+        head = (Step("skat.table.coach.bid_limit", limit=advice.limit),) + tuple(
+            Step("skat.table.coach.plan_range", game=g.game, safe=g.safe) for g in advice.plan)
+    if advice.plan:
+        return head + auction_move(state, advice.limit, ()).steps + chances
     top = advice.games[0]
     kind = "gamble" if top.chance >= GAMBLE else "too_weak"
     return (Step(f"skat.table.coach.{kind}", game=top.game, wins=tenths(top.chance)),) + chances
