@@ -119,7 +119,25 @@ def skat_table_cases() -> list[Case]:
         coach._advice.cache_clear()
         return longest
 
+    would = ("18.yes.20.yes.22.yes.23.pass.pass.skat.put:KS,8S.clubs.AH.7C.7H.JC.KC.JH.JD.AC.JS.8D.9D.0D.8H.QH.8C"
+             ".AD.7D.QD.KD.KH")  # club players, the child to play in trick 9 (tests/web/test_skat_table_club.py)
+
+    def signed(client) -> str:  # the address the server writes: its moves signed, so no bot's move is computed again
+        from webapp.games.skat.table_views import signature
+        with client.application.test_request_context():
+            return f"/skat/table?seed=1&game=1&bots=club&sig={signature(1, 1, would)}&a={would}"
+
+    def skat_coach(client) -> str:  # the skat coach scores 66 pairs x 5 games, its memo empty
+        from webapp.games.skat import advice
+        advice._skat_advice.cache_clear()
+        return "/skat/table?seed=5&game=1&bots=club&a=pass.pass.18.skat"
+
     return [
+        Case("/skat/table", "club players in trick 9, signed (the coach's card chances asked of the pool)", "",
+             setup=signed),
+        Case("/skat/table", "the same unsigned (each cheap bot move computed again, refused at the sampled one)",
+             f"/skat/table?seed=1&game=1&bots=club&a={would}"),
+        Case("/skat/table", "club players, the skat coach (66 pairs, memo empty)", "", setup=skat_coach),
         Case("/skat/table", f"the longest valid game ({len(codes)} moves), finished", longest),
         Case("/skat/table", "the same, a deal not seen before (the coach's memo empty)", "", setup=cold),
         Case("/skat/table", "the longest auction, the first card to play (htmx)",
