@@ -1,10 +1,14 @@
 """The Skat table (``/skat/table``): the child (player 0) plays whole games against two bots.
 
-The whole game lives in the URL, ``/skat/table?seed=7&game=1&a=18.yes.20.pass``: the deal number (``seed``), the
-game number (the dealer rotates from game to game) and every move so far as action codes
-(:mod:`webapp.games.skat.table_codes`) joined by ``.``, the child's and the bots'. Each request replays them; a
-bot's move in the URL must be the move its rules make (:func:`webapp.games.skat.bots.bot_move`), so a link cannot
-make a bot play otherwise, and the replay stops at the first bad code (the valid moves before it stay).
+The whole game lives in the URL, ``/skat/table?seed=7&game=1&bots=club&sig=...&a=18.yes.20.pass``: the deal number
+(``seed``), the game number (the dealer rotates from game to game), the bots' level (``club``: :mod:`.club`, or
+``beginner``: :mod:`.bots`; an address without it is the beginners') and every move so far as action codes
+(:mod:`webapp.games.skat.table_codes`) joined by ``.``, the child's and the bots'. Each request replays them; the
+replay stops at the first bad code (the valid moves before it stay). A link cannot make a bot play otherwise: the
+moves of an address this server wrote carry its signature (``sig``, :func:`signature`), and without it each bot's
+move is checked against its level's (a club player's sampled card only against the answer the pool kept).
+A club player's sampled card and the coach's card chances are computed off the request thread
+(:mod:`.analysis_pool`): meanwhile the page says "thinking" and asks again.
 
 One click: ``do=<code>`` (the child's move: a bid, ``yes``, ``pass``, ``skat``, ``hand``, ``put:0S,KS``, a
 declaration, a card), ``toggle=<card>`` (pick a card to put away), ``choose=<declaration>`` (see a declaration
