@@ -70,3 +70,20 @@ def test_discard_keeps_trumps_and_aces():
     assert isinstance(move.action, Discard)
     put_away = set(move.action.cards)
     assert put_away == set(parse_cards("0H KD")) and move.steps[0].code == "skat.table.bot.discard"
+
+
+def test_a_hand_declarer_does_not_count_on_jacks_in_the_unseen_skat():
+    """A Hand declarer has not seen the skat: the bot declares by the value the worst skat leaves (ISkO 5.4, the
+    overbid trap), so what the skat really holds cannot change its game. With J♥ J♦ and eight clubs at a bid of 60,
+    Clubs Hand is sure of only "without 2, game 3, Hand 4" = 48: the bot switches to a Grand Hand (96) whether the
+    skat holds J♣ J♠ (which would make Clubs "with 4", 72, if it were counted) or two sevens."""
+    base = deal(0).apply(Bid(60)).apply(Pass()).apply(Pass()).apply(PlayHand())
+    hand = parse_hand("JH JD AC 0C KC QC 9C 8C AS 0S")
+    moves = []
+    for skat in ("JC JS", "7H 7D"):
+        others = [c for c in base.hands[0] + base.hands[2] + base.skat + base.hands[1]
+                  if c not in hand and c not in parse_cards(skat)]
+        state = replace(base, hands=(tuple(others[:10]), hand, tuple(others[10:20])), skat=parse_cards(skat))
+        moves.append(bot_move(state))
+    assert moves[0].action == moves[1].action == Declare(GameType.GRAND)
+    assert moves[0].steps[0].code == "skat.table.bot.declare_switch"

@@ -12,7 +12,8 @@ A bot sees what its player may see: its own cards, the bid, the cards played, an
   higher card points first (a bare ten is safe in the skat, whose points count for the declarer); never a trump
   when a side card is left. Null: put away the highest cards.
 * Declaring: the planned game (Grand by the coach's rule, else the suit with the most trumps, or Null); if its
-  exact value stays below the bid, the game of the highest value among the suit games and Grand.
+  exact value stays below the bid, the game of the highest value among the suit games and Grand. In a Hand game
+  the bot has not seen the skat: it counts the value the worst skat leaves.
 * Trick play: the declarer leads the highest trump while the defenders may hold trumps (draws trumps), then
   aces; a defender leads a side ace, else the cheapest side card. Following: smear the most points on a trick the
   partner wins (when the declarer has played or cannot come after); else the cheapest card that wins, else the
@@ -122,6 +123,10 @@ def _skat_move(state: TableState, seat: Seat) -> BotMove:
 
 
 def _value(cards: tuple[Card, ...], skat: tuple[Card, ...], game: GameType, hand_game: bool) -> int:
+    """The value the declarer can count on: with the skat picked up, the exact value; in a Hand game (the skat
+    unseen) the lowest any skat can leave, one level up for Hand (the coach's safe value plus the base value)."""
+    if hand_game:
+        return next(g.safe for g in bidding_coach(cards).games if g.game is game) + game.base_value
     return official.game_value(cards, skat, Declaration(game, hand_game)).value
 
 
