@@ -273,3 +273,33 @@ def test_digits_that_are_not_ascii_answer_4xx(client, seed, game):
     """Python's isdigit says yes to "¹" and "٣", int() does not to the first (found by the fuzzer on a fresh clone)."""
     response = client.get(f"/skat/table/analysis?seed={seed}&game={game}&a=18", headers=EN)
     assert 400 <= response.status_code < 500
+
+
+def test_a_killed_worker_does_not_break_the_table(tmp_path):
+    """A worker process killed (the machine's memory killer, an operator) breaks a process pool for good: the next
+    job gets a new pool instead of an error page, and the job that was lost with the worker runs again when asked
+    (it is not kept as "could not be checked")."""
+    import os
+    import signal
+
+    pool = AnalysisPool(workers=1, queue=4, kept=4)
+    try:
+        lost = (3, 1, tuple(finished_codes(3)))
+        assert pool.ask(lost, 0, "max").status is Status.THINKING  # running when its worker is killed
+        executor = pool._executor
+        deadline = time.monotonic() + 30
+        while not executor._processes and time.monotonic() < deadline:
+            time.sleep(0.05)
+        for pid in list(executor._processes):
+            os.kill(pid, signal.SIGKILL)
+        while not executor._broken and time.monotonic() < deadline:
+            time.sleep(0.05)
+        key = (7, 1, tuple(finished_codes(7)))
+        assert pool.ask(key, 0, "lea").status is Status.THINKING
+        while pool.peek(key).status is Status.THINKING and time.monotonic() < deadline + 60:
+            time.sleep(0.2)
+        assert pool.peek(key).status is Status.READY
+        assert pool.peek(lost) is None  # not kept as failed: asked again, it runs again
+        assert pool.ask(lost, 0, "max").status is Status.THINKING
+    finally:
+        pool.close()

@@ -277,12 +277,14 @@ class AnalysisPool:
             self._answers.popitem(last=False)
 
     def _collect(self) -> None:
-        """Move finished jobs to the kept answers (under the lock)."""
+        """Move finished jobs to the kept answers (under the lock); a job lost with a killed worker is forgotten."""
         for key, future in list(self._running.items()):
             if not future.done():
                 continue
             del self._running[key]
             error = future.exception()
+            if isinstance(error, BrokenProcessPool):  # its worker was killed, not the job's fault: asked again, run again
+                continue
             self._keep(key, Answer(Status.FAILED) if error is not None else Answer(Status.READY, future.result()))
         for owner, key in list(self._owners.items()):
             if key not in self._running:
