@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/skat_bots.py [--games 1000] [--seed 0] [--bots beginner|club]
     .venv/bin/python benchmarks/skat_bots.py --duplicate --games 200 [--seed 0]
+    .venv/bin/python benchmarks/skat_bots.py --coach --games 1000 [--seed 0]
 
 Game ``n`` (1..games) is dealt from ``--seed`` and ``n`` (the dealer moves on each game), bid, declared and
 played to the end by the bots of ``--bots`` (``beginner``: :func:`webapp.games.skat.bots.bot_move`; ``club``:
@@ -17,6 +18,17 @@ club players' Seeger-Fabian points per game (the list scoring of Skat tournament
 lost game -50 minus twice its value, and 40 for each defender when the declarer loses) minus the beginners', per
 player and game, with a 95 % interval over the deals (the two halves of a deal are paired).
 
+``--coach``: the coach's honesty (issue 35). Player 0 follows the table coach (:mod:`webapp.games.skat.advice`): it
+bids or holds up to ``bid_advice(hand, forehand).limit`` (passing when 0); when it wins the auction it picks up the
+skat, puts away ``skat_advice(...)[0].cards`` and declares that game (the club player's move when the advice is
+empty); it plays its cards as a club player; the other two seats are club players. Printed, for the games player 0
+declared: how many, the share won with its 95 % interval by suit games and Grand and in all (aim: >= 80 %), and the
+calibration table of the chance the coach stated at bidding (``bid_advice``'s chance of the game finally declared)
+against the share won (aim: within 5 points in every tenth with >= 50 cases); then the time of ``bid_advice`` and
+``skat_advice`` (median and 95th percentile in ms, caches cleared: every hand of every deal, and its hand with the
+skat at 18) and of ``chances.card_chances(state, 30)`` at the start of the third and the sixth trick of the first
+10 deals (median and 95th percentile in s).
+
 Aim (issue 15): the declarer wins at least 60 % of the games played, fewer than 5 % are overbid. Exit status 1 when
 an aim is missed. Aims of issue 35 (club players): suit games >= 80 %, Grand >= 90 %, passed in <= 6 %; printed
 beside the figures, not enforced here.
@@ -31,13 +43,18 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from webapp.games.skat.bots import bot_move  # noqa: E402
+from webapp.games.skat import advice  # noqa: E402
+from webapp.games.skat.advice import bid_advice, skat_advice  # noqa: E402
+from webapp.games.skat.bots import BotMove, auction_move, bot_move  # noqa: E402
+from webapp.games.skat.chances import card_chances  # noqa: E402
 from webapp.games.skat.club import club_move  # noqa: E402
 from webapp.games.skat.official import SUIT_GAMES, GameType  # noqa: E402
-from webapp.games.skat.table import Phase, TableState, deal, seat_of  # noqa: E402
+from webapp.games.skat.play import Seat  # noqa: E402
+from webapp.games.skat.table import Declare, Discard, Phase, PickUp, TableState, deal, seat_of  # noqa: E402
 
 MIN_WIN_RATE = 0.60
 MAX_OVERBID_RATE = 0.05
@@ -45,6 +62,10 @@ MOVES = {"beginner": bot_move, "club": club_move}
 #: Skat-Online's published figures (17,967,106 tournament games): share won by the declarer, and passed in.
 HUMANS = {"suit": 0.816, "grand": 0.914, "null": 0.707}
 HUMANS_PASSED = 0.049
+#: Issue 35's aim for the coach's chances: the share won within 5 points of the mean stated chance in every tenth
+#: of chances with at least 50 cases.
+CALIBRATION_GAP = 0.05
+CALIBRATION_CASES = 50
 
 
 def kind_of(game: GameType) -> str:
@@ -60,6 +81,31 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return centre - half, centre + half
+
+
+def calibration_table(chances: Sequence[float], won: Sequence[int], gap: float = CALIBRATION_GAP,
+                      least: int = CALIBRATION_CASES) -> list[str]:
+    """Print stated chances (0-1) in tenths against the share of those games won: the cases, the mean chance, the
+    share won with its 95 % Wilson interval, and whether the two are within ``gap`` (a tenth with fewer than
+    ``least`` cases is not judged); returns the judged tenths that miss, as "30-40 %"."""
+    misses = []
+    print("  chance     cases  mean chance  won     95 % interval   within")
+    for low in range(10):
+        chosen = [(c, w) for c, w in zip(chances, won)
+                  if low / 10 <= c < (low + 1) / 10 or (low == 9 and c == 1.0)]
+        if not chosen:
+            continue
+        n = len(chosen)
+        mean = sum(c for c, _ in chosen) / n
+        wins = sum(w for _, w in chosen)
+        lower, upper = wilson(wins, n)
+        close = abs(wins / n - mean) <= gap
+        verdict = ("yes" if close else "NO") if n >= least else "(few)"
+        if n >= least and not close:
+            misses.append(f"{low * 10}-{low * 10 + 10} %")
+        print(f"  {low * 10:3d}-{low * 10 + 10:3d} %  {n:5d}  {mean:10.1%}  {wins / n:6.1%}  "
+              f"{lower:6.1%}-{upper:6.1%}  {verdict}")
+    return misses
 
 
 def play(state: TableState, movers) -> TableState:
@@ -114,6 +160,82 @@ def rates(args: argparse.Namespace) -> int:
     return 0 if win_rate >= MIN_WIN_RATE and overbid_rate < MAX_OVERBID_RATE else 1
 
 
+def coach_move(state: TableState) -> BotMove:
+    """The move of a player who follows the table coach (see the module's docstring)."""
+    seat = state.to_act
+    assert seat is not None
+    forehand = seat is Seat.FOREHAND
+    if state.phase is Phase.AUCTION:
+        return auction_move(state, bid_advice(state.hands[seat.value], forehand).limit, ())
+    if state.phase is Phase.SKAT:
+        return BotMove(PickUp(), ())
+    if state.phase in (Phase.DISCARD, Phase.DECLARE):
+        twelve = state.hands[seat.value] + state.discarded
+        ways = skat_advice(twelve, state.bid, forehand)
+        if ways and state.phase is Phase.DISCARD:
+            return BotMove(Discard(ways[0].cards), ())
+        if ways and set(ways[0].cards) == set(state.discarded):
+            return BotMove(Declare(ways[0].game), ())
+    return club_move(state)
+
+
+def _timed(call, *args) -> float:
+    started = time.perf_counter()
+    call(*args)
+    return time.perf_counter() - started
+
+
+def _quantiles(seconds: list[float], unit: float) -> str:
+    ordered = sorted(seconds)
+    p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+    return f"median {statistics.median(ordered) * unit:.1f}, p95 {p95 * unit:.1f} ({len(ordered)} calls)"
+
+
+def coach(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    stated: dict[str, list[tuple[float, int]]] = {"suit": [], "grand": [], "null": []}
+    bid_seconds: list[float] = []
+    skat_seconds: list[float] = []
+    card_seconds: list[float] = []
+    for number in range(1, args.games + 1):
+        dealt = deal(args.seed, number)
+        follower = seat_of(0, number)
+        for seat in Seat:
+            advice._bid_advice.cache_clear()
+            bid_seconds.append(_timed(bid_advice, dealt.hands[seat.value], seat is Seat.FOREHAND))
+        advice._skat_advice.cache_clear()
+        skat_seconds.append(_timed(skat_advice, dealt.hands[follower.value] + dealt.skat, 18,
+                                   follower is Seat.FOREHAND))
+        state = dealt
+        while state.to_act is not None:
+            if number <= 10 and state.phase is Phase.PLAY and not state.trick and len(state.tricks) in (2, 5):
+                card_seconds.append(_timed(card_chances, state, 30))
+            state = state.apply((coach_move if state.to_act is follower else club_move)(state).action)
+        if state.phase is Phase.DONE and state.declarer is follower and state.game is not None:
+            assert state.score is not None
+            chances = {g.game: g.chance for g in bid_advice(dealt.hands[follower.value],
+                                                           follower is Seat.FOREHAND).games}
+            stated[kind_of(state.game)].append((chances.get(state.game, 0.0), int(state.score.won)))
+    seconds = time.perf_counter() - started
+    games = [pair for pairs in stated.values() for pair in pairs]
+    print(f"coach: {args.games} deals in {seconds:.0f} s = {seconds / args.games:.2f} s a deal; "
+          f"player 0 followed the coach and declared {len(games)}")
+    for kind, pairs in [*stated.items(), ("all", games)]:
+        if pairs or kind != "null":
+            wins = sum(w for _, w in pairs)
+            low, high = wilson(wins, len(pairs))
+            print(f"{kind:6} declared {len(pairs):5}  won {wins / len(pairs) if pairs else 0:6.1%} "
+                  f"(95 % {low:.1%}-{high:.1%}; aim >= 80 %)")
+    print("the chance the coach stated at bidding (its game finally declared) against the share won:")
+    misses = calibration_table([c for c, _ in games], [w for _, w in games])
+    print(f"  tenths with >= {CALIBRATION_CASES} cases off by more than {100 * CALIBRATION_GAP:.0f} points: "
+          f"{', '.join(misses) or 'none'}")
+    print(f"bid_advice ms: {_quantiles(bid_seconds, 1000)}; skat_advice ms: {_quantiles(skat_seconds, 1000)}")
+    if card_seconds:
+        print(f"card_chances(state, 30) s: {_quantiles(card_seconds, 1)}")
+    return 0
+
+
 def duplicate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     differences: list[float] = []
@@ -142,8 +264,12 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=1_000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bots", choices=sorted(MOVES), default="beginner")
-    parser.add_argument("--duplicate", action="store_true")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--duplicate", action="store_true")
+    mode.add_argument("--coach", action="store_true")
     args = parser.parse_args()
+    if args.coach:
+        return coach(args)
     return duplicate(args) if args.duplicate else rates(args)
 
 

@@ -14,8 +14,15 @@ and ``w`` the weights fitted separately for the suit games and for Grand, shippe
 ``webapp/games/skat/data/hand-model-v1.json``.
 
 The figure is the chance of winning *with best play by all three, every card seen*: in real play the defenders see
-less, so a declarer who plays well wins more often than that. The table coach says how its advice did in real play
-(``benchmarks/skat_bots.py``).
+less, so a declarer who plays well wins far more often than that. The coach shows the child the chance at the table
+instead, :func:`play_chance` (and :func:`schneider_chance` for 90 card points): the open-cards chance mapped by Platt
+scaling, ``1 / (1 + exp(-(a * logit(p) + b)))`` with ``(a, b)`` for the suit games and for Grand (the ``real_play``
+and ``real_schneider`` entries of the same file), fitted to whole games at the table
+(``benchmarks/skat_coach_data.py``: each seat declares its likeliest game at 18 and three club players,
+:mod:`webapp.games.skat.club`, play it out; ``benchmarks/skat_coach_fit.py`` fits the mapping and prints its
+calibration on deals it did not see). The mapping keeps the order of the open-cards chances; it is fitted to the
+chances of the shipped weights, so a refit of the weights needs ``skat_coach_fit.py`` again. How the coach's advice
+does when followed: ``benchmarks/skat_bots.py --coach`` (figures in docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -29,7 +36,8 @@ from typing import Sequence
 from webapp.games.skat.official import GameType
 from webapp.games.skat.rules import DECK, Card, Rank, Suit, card_points
 
-__all__ = ["FEATURES", "MODEL_FILE", "features", "features_of_mask", "play_chance", "win_chance"]
+__all__ = ["FEATURES", "MODEL_FILE", "features", "features_of_mask", "play_chance", "real_play_mapping",
+           "schneider_chance", "win_chance"]
 
 #: The shipped weights (format version 1).
 MODEL_FILE = Path(__file__).with_name("data") / "hand-model-v1.json"
@@ -80,11 +88,16 @@ def features_of_mask(mask: int, game: GameType, forehand: bool) -> tuple[float, 
 
 
 @lru_cache(maxsize=1)
-def _weights() -> dict[str, list[float]]:
+def _model() -> dict:
+    """The shipped model file, read once (ValueError when its weights were fitted to other features)."""
     data = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
     if data.get("features") != list(FEATURES):
         raise ValueError(f"{MODEL_FILE.name} was fitted to other features")
-    return data["weights"]
+    return data
+
+
+def _kind(game: GameType) -> str:
+    return "grand" if game is GameType.GRAND else "suit"
 
 
 def win_chance(hand: Sequence[Card], game: GameType, forehand: bool) -> float:
@@ -93,31 +106,49 @@ def win_chance(hand: Sequence[Card], game: GameType, forehand: bool) -> float:
     Raises:
         ValueError: ``game`` is Null, or the shipped weights do not fit :data:`FEATURES`.
     """
-    weights = _weights()["grand" if game is GameType.GRAND else "suit"]
+    weights = _model()["weights"][_kind(game)]
     z = sum(w * f for w, f in zip(weights, features(hand, game, forehand)))
+    return _sigmoid(z)
+
+
+def _sigmoid(z: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
 
+
+def real_play_mapping(chance: float, game: GameType, entry: str = "real_play") -> float:
+    """An open-cards chance (0-1) of a suit game or Grand mapped by the Platt scaling ``entry`` of the shipped file
+    (``real_play`` or ``real_schneider``): ``1 / (1 + exp(-(a * logit(chance) + b)))`` with ``(a, b)`` of the suit
+    games or Grand (Platt 1999, fitted by ``benchmarks/skat_coach_fit.py``); without the entry, ``chance`` itself."""
+    mapping = _model().get(entry, {}).get(_kind(game))
+    if mapping is None:
+        return chance
+    a, b = mapping
+    p = min(max(chance, 1e-9), 1 - 1e-9)
+    return _sigmoid(a * math.log(p / (1 - p)) + b)
 
 
 def play_chance(hand: Sequence[Card], game: GameType, forehand: bool) -> float:
     """The chance (0-1) that ``hand`` wins ``game`` (picking up the skat) in real play at the table: the coach's
     figure for the child. :func:`win_chance` (open cards) mapped to the share of such games won when the club
-    players play them (``real_play`` in the shipped weights: ``1 / (1 + exp(-(a * logit(p) + b)))``, Platt scaling,
-    fitted per suit games and Grand); without that entry in the file, the open-cards chance itself.
+    players play them (``real_play`` in the shipped weights, :func:`real_play_mapping`: Platt scaling, fitted per
+    suit games and Grand to ``benchmarks/skat_coach_data.py``); without that entry in the file, the open-cards chance
+    itself.
+
+    Raises:
+        ValueError: ``game`` is Null, or the shipped weights do not fit :data:`FEATURES`.
+    """
+    return real_play_mapping(win_chance(hand, game, forehand), game)
+
+
+def schneider_chance(hand: Sequence[Card], game: GameType, forehand: bool) -> float:
+    """The chance (0-1) that ``hand`` wins ``game`` Schneider in real play, picking up the skat: the declarer takes
+    90 card points or more (the defenders 30 or fewer, ISkO 5.2.3). :func:`win_chance` mapped by the
+    ``real_schneider`` entry of the shipped weights (:func:`real_play_mapping`, fitted like ``real_play`` to the club
+    players' games), at most :func:`play_chance` (a Schneider is a win); without either entry, the open-cards chance
+    of winning itself (the same shape as :func:`play_chance`).
 
     Raises:
         ValueError: ``game`` is Null, or the shipped weights do not fit :data:`FEATURES`.
     """
     chance = win_chance(hand, game, forehand)
-    mapping = _real_play().get("grand" if game is GameType.GRAND else "suit")
-    if mapping is None:
-        return chance
-    a, b = mapping
-    p = min(max(chance, 1e-9), 1 - 1e-9)
-    z = a * math.log(p / (1 - p)) + b
-    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
-
-
-@lru_cache(maxsize=1)
-def _real_play() -> dict[str, list[float]]:
-    return json.loads(MODEL_FILE.read_text(encoding="utf-8")).get("real_play", {})
+    return min(real_play_mapping(chance, game, "real_schneider"), real_play_mapping(chance, game))

@@ -1,0 +1,122 @@
+"""Fit the coach's real-play chances (webapp/games/skat/hand_model.py ``play_chance``, issue 35) and check them on
+deals the fit did not see.
+
+    .venv/bin/python benchmarks/skat_coach_fit.py FIT.npz [FIT.npz ...] --held-out TEST.npz [...] [--write]
+
+Reads the games of ``benchmarks/skat_coach_data.py`` (a seat declares its most likely game at 18 and the club
+players play it out), takes each game's open-cards chance from the 10 dealt cards with the shipped weights
+(:func:`webapp.games.skat.hand_model.win_chance`, recomputed from the card masks, so a refit of the hand model only
+needs this script again), and fits Platt scaling (Platt 1999: a logistic regression of the result on
+``logit(chance)``, ``p = 1 / (1 + exp(-(a * logit(chance) + b)))``) separately for the suit games and Grand: to
+"won" (``real_play``) and to "declarer >= 90 card points" (``real_schneider``). Printed for the ``--held-out`` games:
+the log-loss of the mapped chance beside the open-cards chance itself, and calibration tables (chance in tenths:
+cases, mean chance, share won, 95 % Wilson interval; issue 35's aim: within 5 points in every tenth with >= 50
+cases). ``--write`` stores the two mappings (fitted to the FIT files only, so the held-out figures stay honest)
+and ``real_play_data`` (files and games) in ``webapp/games/skat/data/hand-model-v1.json``, keeping its other keys.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from skat_bidding_fit import fit  # noqa: E402
+from skat_bots import calibration_table  # noqa: E402
+
+from webapp.games.skat.hand_model import MODEL_FILE, win_chance  # noqa: E402
+from webapp.games.skat.official import TRUMP_GAMES, GameType  # noqa: E402
+from webapp.games.skat.rules import DECK  # noqa: E402
+
+KINDS = ("suit", "grand")
+COLUMNS = ("seat", "game", "hand", "chance", "won", "schneider")
+
+
+def load(paths: list[Path]) -> dict[str, dict[str, np.ndarray]]:
+    """By kind ("suit", "grand"): the open-cards chance of each game (recomputed), won, Schneider (1/0)."""
+    rows: dict[str, list] = {kind: [] for kind in KINDS}
+    stale = 0.0
+    for path in paths:
+        data = np.load(path)
+        whole = data["deal"] <= int(data["deals"])  # not a deal cut short by the end of a run
+        for seat, game, hand, stored, won, schneider in zip(*(data[name][whole] for name in COLUMNS)):
+            kind = TRUMP_GAMES[int(game)]
+            cards = [card for i, card in enumerate(DECK) if int(hand) >> i & 1]
+            chance = win_chance(cards, kind, int(seat) == 0)
+            stale = max(stale, abs(chance - float(stored)))
+            rows["grand" if kind is GameType.GRAND else "suit"].append((chance, int(won), int(schneider)))
+    if stale > 1e-6:
+        print(f"note: the open-cards chances differ from the stored ones by up to {stale:.3f} (weights refitted)")
+    return {kind: {"chance": np.array([r[0] for r in found]), "won": np.array([r[1] for r in found], dtype=float),
+                   "schneider": np.array([r[2] for r in found], dtype=float)} for kind, found in rows.items()}
+
+
+def logit_of(chance: np.ndarray) -> np.ndarray:
+    p = np.clip(chance, 1e-9, 1 - 1e-9)
+    return np.log(p / (1 - p))
+
+
+def platt(chance: np.ndarray, outcome: np.ndarray) -> tuple[float, float]:
+    """``(a, b)`` of the Platt scaling of ``chance`` to ``outcome`` (maximum likelihood, Newton's method)."""
+    b, a = fit(np.column_stack([np.ones_like(chance), logit_of(chance)]), outcome, 0.0)
+    return round(float(a), 4), round(float(b), 4)
+
+
+def mapped(chance: np.ndarray, ab: tuple[float, float]) -> np.ndarray:
+    """``chance`` mapped by the Platt scaling ``ab`` (as :func:`webapp.games.skat.hand_model.real_play_mapping`)."""
+    return 1 / (1 + np.exp(-(ab[0] * logit_of(chance) + ab[1])))
+
+
+def log_loss(p: np.ndarray, y: np.ndarray) -> float:
+    q = np.clip(p, 1e-9, 1 - 1e-9)
+    return float(-(y * np.log(q) + (1 - y) * np.log(1 - q)).mean())
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("data", nargs="+", type=Path)
+    parser.add_argument("--held-out", nargs="+", type=Path, required=True)
+    parser.add_argument("--write", action="store_true")
+    args = parser.parse_args()
+    train, test = load(args.data), load(args.held_out)
+    mappings: dict[str, dict[str, list[float]]] = {"real_play": {}, "real_schneider": {}}
+    stated: dict[str, list] = {"won": [], "schneider": []}
+    for kind in KINDS:
+        fitted, held = train[kind], test[kind]
+        print(f"{kind}: fitted to {len(fitted['won'])} games (won {fitted['won'].mean():.1%}), "
+              f"held out {len(held['won'])} (won {held['won'].mean():.1%})")
+        for entry, outcome in (("real_play", "won"), ("real_schneider", "schneider")):
+            ab = platt(fitted["chance"], fitted[outcome])
+            mappings[entry][kind] = list(ab)
+            p = mapped(held["chance"], ab)
+            if entry == "real_schneider":  # a Schneider is a win (as hand_model.schneider_chance)
+                p = np.minimum(p, mapped(held["chance"], tuple(mappings["real_play"][kind])))
+            stated[outcome].extend(zip(p, held[outcome]))
+            print(f"  {entry}: a {ab[0]:+.4f}, b {ab[1]:+.4f}; held-out log-loss {log_loss(p, held[outcome]):.3f} "
+                  f"(open-cards chance as it is: {log_loss(held['chance'], held[outcome]):.3f}; "
+                  f"a constant: {log_loss(np.full_like(p, fitted[outcome].mean()), held[outcome]):.3f})")
+        print(f"  held-out calibration of the chance of winning ({kind}):")
+        calibration_table(mapped(held["chance"], tuple(mappings["real_play"][kind])), held["won"])
+    for outcome in ("won", "schneider"):
+        print(f"held-out calibration, suit games and Grand together ({outcome}):")
+        misses = calibration_table([c for c, _ in stated[outcome]], [int(y) for _, y in stated[outcome]])
+        print(f"  tenths with >= 50 cases off by more than 5 points: {', '.join(misses) or 'none'}")
+    if args.write:
+        data = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
+        data.update(mappings)
+        data["real_play_data"] = {"fitted": [p.name for p in args.data],
+                                  "games": {kind: len(train[kind]["won"]) for kind in KINDS},
+                                  "held_out": [p.name for p in args.held_out],
+                                  "held_out_games": {kind: len(test[kind]["won"]) for kind in KINDS}}
+        MODEL_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        print(f"written: {MODEL_FILE}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,117 @@
+"""The table coach's advice in chances (webapp/games/skat/advice.py, issue 35): each rule against a brute force."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+
+from webapp.games.skat import official
+from webapp.games.skat.advice import ADVISE_SHARE, SHOWN, bid_advice, skat_advice
+from webapp.games.skat.coach import bidding_coach
+from webapp.games.skat.hand_model import play_chance
+from webapp.games.skat.official import TRUMP_GAMES, Declaration
+from webapp.games.skat.rules import parse_cards
+from webapp.games.skat.table import deal
+
+DEALS = [deal(23, n) for n in range(1, 61)]
+
+
+def test_bid_advice_goes_up_to_the_safe_value_of_the_highest_game_it_wins_two_in_three():
+    """Brute force over each hand's suit games and Grand: every game's chance is play_chance and its safe value the
+    bidding coach's; the advice is the highest safe value (then the higher chance) among the games whose chance
+    reaches 2 in 3, passing (limit 0) when none does; the games come most likely first."""
+    advised = passed = 0
+    for dealt in DEALS:
+        for seat, hand in enumerate(dealt.hands):
+            forehand = seat == 0
+            advice = bid_advice(hand, forehand)
+            safe = {g.game: g.safe for g in bidding_coach(hand).games if g.game in TRUMP_GAMES}
+            chances = {game: play_chance(hand, game, forehand) for game in TRUMP_GAMES}
+            assert {g.game: (g.chance, g.safe) for g in advice.games} == {g: (chances[g], safe[g]) for g in TRUMP_GAMES}
+            assert [g.chance for g in advice.games] == sorted(chances.values(), reverse=True)
+            good = [g for g in TRUMP_GAMES if chances[g] >= ADVISE_SHARE]
+            if good:
+                best = max(good, key=lambda g: (safe[g], chances[g]))
+                assert advice.best is not None and advice.best.game is best and advice.limit == safe[best]
+                advised += 1
+            else:
+                assert advice.best is None and advice.limit == 0
+                passed += 1
+    assert advised >= 10 and passed >= 10  # both branches were seen
+
+
+def _brute_force(twelve, bid, forehand):
+    """Every pair put away and every suit game or Grand whose value with it reaches ``bid``: (chance, value, pair,
+    game)."""
+    found = []
+    for pair in combinations(twelve, 2):
+        kept = [c for c in twelve if c not in pair]
+        for game in TRUMP_GAMES:
+            value = official.game_value(kept, pair, Declaration(game)).value
+            if value >= bid:
+                found.append((play_chance(kept, game, forehand), value, frozenset(pair), game))
+    return found
+
+
+@pytest.mark.parametrize("bid", [18, 30, 48])
+def test_skat_advice_scores_all_66_pairs_and_shows_the_best_of_the_three_best_games(bid):
+    """Brute force over all 66 pairs and every game reaching the bid: the first way's chance is the best of all; each
+    way is its game's best pair (on equal chances the higher value); the games are distinct, at most three, the
+    likeliest games, most likely first; none when no game reaches the bid."""
+    empty = 0
+    for dealt in DEALS[:25]:
+        for seat in range(3):
+            twelve = dealt.hands[seat] + dealt.skat
+            ways = skat_advice(twelve, bid, seat == 0)
+            found = _brute_force(twelve, bid, seat == 0)
+            if not found:
+                assert ways == ()
+                empty += 1
+                continue
+            best_of = {}
+            for chance, value, pair, game in found:
+                best_of[game] = max(best_of.get(game, (0.0, 0)), (chance, value))
+            assert ways[0].chance == max(chance for chance, *_ in found)
+            assert len(ways) == min(SHOWN, len(best_of)) and len({w.game for w in ways}) == len(ways)
+            assert [w.chance for w in ways] == sorted((c for c, _ in best_of.values()), reverse=True)[:len(ways)]
+            for way in ways:
+                assert (way.chance, frozenset(way.cards), way.game) in {(c, p, g) for c, _, p, g in found}
+                chance, value = best_of[way.game]
+                kept = [c for c in twelve if c not in way.cards]
+                assert way.chance == chance
+                assert official.game_value(kept, way.cards, Declaration(way.game)).value == value
+    assert bid > 18 or empty == 0  # at 18 every suit game and Grand reaches the bid
+
+
+def test_ties_between_pairs_go_to_the_higher_value_and_do_not_depend_on_the_cards_order():
+    """Pairs of one game often tie (the model sees the 7 and 8 of a side suit alike): the advice takes the higher
+    value, and the same 12 cards in any order give the same advice."""
+    twelve = parse_cards("JC JS AC 0C KC QC 9C 7S 8S AH 7D 8D")
+    ways = skat_advice(twelve, 18, True)
+    found = _brute_force(twelve, 18, True)
+    ties = [f for f in found if f[3] is ways[0].game and f[0] == ways[0].chance]
+    assert len(ties) > 1  # a real tie
+    kept = [c for c in twelve if c not in ways[0].cards]
+    assert official.game_value(kept, ways[0].cards, Declaration(ways[0].game)).value == max(v for _, v, *_ in ties)
+    shuffled = list(twelve)
+    for seed in range(5):
+        random.Random(seed).shuffle(shuffled)
+        assert skat_advice(tuple(shuffled), 18, True) == ways
+        assert bid_advice(tuple(shuffled[:10]), False) == bid_advice(tuple(sorted(shuffled[:10], key=str)), False)
+
+
+@pytest.mark.parametrize("cards, twice", [("JC JS AC 0C KC 7S 8S AH 0H", ""), ("JC JS AC 0C KC 7S 8S AH 0H 9D 9H", ""),
+                                          ("JC JS AC 0C KC 7S 8S AH 0H", "JC")])
+def test_bid_advice_needs_ten_distinct_cards(cards, twice):
+    with pytest.raises(ValueError):
+        bid_advice(parse_cards(cards) + (parse_cards(twice) if twice else ()), True)
+
+
+@pytest.mark.parametrize("cards, twice", [("JC JS AC 0C KC 7S 8S AH 0H 9D 9H", ""),
+                                          ("JC JS AC 0C KC 7S 8S AH 0H 9D 9H 7H 8H", ""),
+                                          ("JC JS AC 0C KC 7S 8S AH 0H 9D 9H", "JC")])
+def test_skat_advice_needs_twelve_distinct_cards(cards, twice):
+    with pytest.raises(ValueError):
+        skat_advice(parse_cards(cards) + (parse_cards(twice) if twice else ()), 18, True)
