@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/skat_bots.py [--games 1000] [--seed 0] [--bots beginner|club]
     .venv/bin/python benchmarks/skat_bots.py --duplicate --games 200 [--seed 0]
-    .venv/bin/python benchmarks/skat_bots.py --coach --games 1000 [--seed 0]
+    .venv/bin/python benchmarks/skat_bots.py --coach --games 1000 [--seed 0] [--minutes M]
 
 Game ``n`` (1..games) is dealt from ``--seed`` and ``n`` (the dealer moves on each game), bid, declared and
 played to the end by the bots of ``--bots`` (``beginner``: :func:`webapp.games.skat.bots.bot_move`; ``club``:
@@ -27,7 +27,8 @@ calibration table of the chance the coach stated at bidding (``bid_advice``'s ch
 against the share won (aim: within 5 points in every tenth with >= 50 cases); then the time of ``bid_advice`` and
 ``skat_advice`` (median and 95th percentile in ms, caches cleared: every hand of every deal, and its hand with the
 skat at 18) and of ``chances.card_chances(state, 30)`` at the start of the third and the sixth trick of the first
-10 deals (median and 95th percentile in s).
+10 deals (median and 95th percentile in s). ``--minutes``: stop after the deal under way once that much time has
+passed (the deals played are printed).
 
 Aim (issue 15): the declarer wins at least 60 % of the games played, fewer than 5 % are overbid. Exit status 1 when
 an aim is missed. Aims of issue 35 (club players): suit games >= 80 %, Grand >= 90 %, passed in <= 6 %; printed
@@ -197,7 +198,11 @@ def coach(args: argparse.Namespace) -> int:
     bid_seconds: list[float] = []
     skat_seconds: list[float] = []
     card_seconds: list[float] = []
+    played = 0
     for number in range(1, args.games + 1):
+        if args.minutes is not None and time.perf_counter() - started > 60 * args.minutes:
+            break
+        played = number
         dealt = deal(args.seed, number)
         follower = seat_of(0, number)
         for seat in Seat:
@@ -218,7 +223,7 @@ def coach(args: argparse.Namespace) -> int:
             stated[kind_of(state.game)].append((chances.get(state.game, 0.0), int(state.score.won)))
     seconds = time.perf_counter() - started
     games = [pair for pairs in stated.values() for pair in pairs]
-    print(f"coach: {args.games} deals in {seconds:.0f} s = {seconds / args.games:.2f} s a deal; "
+    print(f"coach: {played} deals of seed {args.seed} in {seconds:.0f} s = {seconds / played:.2f} s a deal; "
           f"player 0 followed the coach and declared {len(games)}")
     for kind, pairs in [*stated.items(), ("all", games)]:
         if pairs or kind != "null":
@@ -267,6 +272,7 @@ def main() -> int:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--duplicate", action="store_true")
     mode.add_argument("--coach", action="store_true")
+    parser.add_argument("--minutes", type=float, default=None, help="--coach: stop after this many minutes")
     args = parser.parse_args()
     if args.coach:
         return coach(args)
