@@ -1,7 +1,7 @@
 """Fit the coach's real-play chances (webapp/games/skat/hand_model.py ``play_chance``, issue 35) and check them on
 deals the fit did not see.
 
-    .venv/bin/python benchmarks/skat_coach_fit.py FIT.npz [FIT.npz ...] --held-out TEST.npz [...] [--write]
+    .venv/bin/python benchmarks/skat_coach_fit.py FIT.npz [FIT.npz ...] --held-out TEST.npz [...] [--auction] [--write]
 
 Reads the games of ``benchmarks/skat_coach_data.py`` (a seat declares its most likely game at 18 and the club
 players play it out), takes each game's open-cards chance from the 10 dealt cards with the shipped weights
@@ -11,7 +11,15 @@ needs this script again), and fits Platt scaling (Platt 1999: a logistic regress
 "won" (``real_play``) and to "declarer >= 90 card points" (``real_schneider``). Printed for the ``--held-out`` games:
 the log-loss of the mapped chance beside the open-cards chance itself, and calibration tables (chance in tenths:
 cases, mean chance, share won, 95 % Wilson interval; issue 35's aim: within 5 points in every tenth with >= 50
-cases). ``--write`` stores the two mappings (fitted to the FIT files only, so the held-out figures stay honest)
+cases).
+
+``--auction``: only the games the declarer would also have won the auction for against the two other seats bidding
+as club players (:func:`webapp.games.skat.club.club_limit`), its own limit being the safe value of the game it
+declares (:func:`webapp.games.skat.coach.bidding_coach`; on equal limits the earlier seat keeps the game, ISkO 3.2).
+The coach's figure is read by a child who then declares, and a declarer whose rivals bid less faces weaker
+defenders: such games are won more often than the same hand's games on the whole.
+
+``--write`` stores the two mappings (fitted to the FIT files only, so the held-out figures stay honest)
 and ``real_play_data`` (files and games) in ``webapp/games/skat/data/hand-model-v1.json``, keeping its other keys.
 """
 
@@ -29,23 +37,37 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from skat_bidding_fit import fit  # noqa: E402
 from skat_bots import calibration_table  # noqa: E402
 
+from webapp.games.skat.club import club_limit  # noqa: E402
+from webapp.games.skat.coach import bidding_coach  # noqa: E402
 from webapp.games.skat.hand_model import MODEL_FILE, win_chance  # noqa: E402
 from webapp.games.skat.official import TRUMP_GAMES, GameType  # noqa: E402
 from webapp.games.skat.rules import DECK  # noqa: E402
+from webapp.games.skat.table import deal  # noqa: E402
 
 KINDS = ("suit", "grand")
-COLUMNS = ("seat", "game", "hand", "chance", "won", "schneider")
+COLUMNS = ("deal", "seat", "game", "hand", "chance", "won", "schneider")
 
 
-def load(paths: list[Path]) -> dict[str, dict[str, np.ndarray]]:
-    """By kind ("suit", "grand"): the open-cards chance of each game (recomputed), won, Schneider (1/0)."""
+def wins_auction(seed: int, number: int, seat: int, game: GameType) -> bool:
+    """Whether ``seat`` of deal ``(seed, number)`` would win the auction for ``game`` (see ``--auction``)."""
+    hands = deal(seed, number).hands
+    safe = next(g.safe for g in bidding_coach(hands[seat]).games if g.game is game)
+    limits = {other: club_limit(hands[other], other == 0)[0] for other in range(3) if other != seat}
+    return all(safe > limit or (safe == limit and seat < other) for other, limit in limits.items())
+
+
+def load(paths: list[Path], auction: bool = False) -> dict[str, dict[str, np.ndarray]]:
+    """By kind ("suit", "grand"): the open-cards chance of each game (recomputed), won, Schneider (1/0); with
+    ``auction`` only the games whose declarer would have won the auction (:func:`wins_auction`)."""
     rows: dict[str, list] = {kind: [] for kind in KINDS}
     stale = 0.0
     for path in paths:
         data = np.load(path)
         whole = data["deal"] <= int(data["deals"])  # not a deal cut short by the end of a run
-        for seat, game, hand, stored, won, schneider in zip(*(data[name][whole] for name in COLUMNS)):
+        for number, seat, game, hand, stored, won, schneider in zip(*(data[name][whole] for name in COLUMNS)):
             kind = TRUMP_GAMES[int(game)]
+            if auction and not wins_auction(int(data["seed"]), int(number), int(seat), kind):
+                continue
             cards = [card for i, card in enumerate(DECK) if int(hand) >> i & 1]
             chance = win_chance(cards, kind, int(seat) == 0)
             stale = max(stale, abs(chance - float(stored)))
@@ -81,9 +103,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("data", nargs="+", type=Path)
     parser.add_argument("--held-out", nargs="+", type=Path, required=True)
+    parser.add_argument("--auction", action="store_true")
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
-    train, test = load(args.data), load(args.held_out)
+    train, test = load(args.data, args.auction), load(args.held_out, args.auction)
     mappings: dict[str, dict[str, list[float]]] = {"real_play": {}, "real_schneider": {}}
     stated: dict[str, list] = {"won": [], "schneider": []}
     for kind in KINDS:
@@ -112,7 +135,8 @@ def main() -> int:
         data["real_play_data"] = {"fitted": [p.name for p in args.data],
                                   "games": {kind: len(train[kind]["won"]) for kind in KINDS},
                                   "held_out": [p.name for p in args.held_out],
-                                  "held_out_games": {kind: len(test[kind]["won"]) for kind in KINDS}}
+                                  "held_out_games": {kind: len(test[kind]["won"]) for kind in KINDS},
+                                  "auction": args.auction}
         MODEL_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         print(f"written: {MODEL_FILE}")
     return 0
