@@ -61,13 +61,16 @@ HANDS = [tuple(deal(11, n).hands[s]) for n in range(1, 41) for s in range(3)]
 
 
 def test_the_shipped_file_maps_to_real_play_and_says_what_it_was_fitted_to():
-    """The real-play mappings are fitted (issue 35) and raise the open-cards chance in the range the club players bid
-    (open cards favour the defenders): an open-cards 15 % suit game (club.BID_SHARE) wins far more often."""
+    """The real-play mappings are fitted (issue 35) to other deals than they were checked on. What the fit found
+    (docs/benchmarks.md): at the table a weak hand wins a little more often than with open cards and a strong one a
+    little less (the slope ``a`` is below 1), so the mapped chance is not far from the open-cards one."""
     data = hand_model._model()
     for entry in ("real_play", "real_schneider"):
-        assert set(data[entry]) == {"suit", "grand"} and all(a > 0 for a, _ in data[entry].values())
-    assert data["real_play_data"]["games"]["suit"] > 500 and data["real_play_data"]["held_out"]
-    assert real_play_mapping(0.15, GameType.CLUBS) > 0.5
+        assert set(data[entry]) == {"suit", "grand"} and all(0 < a < 1.5 for a, _ in data[entry].values())
+    fitted = data["real_play_data"]
+    assert fitted["games"]["suit"] > 100 and not set(fitted["fitted"]) & set(fitted["held_out"])
+    assert real_play_mapping(0.1, GameType.CLUBS) > 0.1 and real_play_mapping(0.95, GameType.CLUBS) < 0.95
+    assert real_play_mapping(0.1, GameType.GRAND) > 0.1
 
 
 @pytest.mark.parametrize("game", [GameType.CLUBS, GameType.GRAND])
