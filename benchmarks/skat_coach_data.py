@@ -4,7 +4,7 @@
         [--minutes M] [--out FILE]
 
 Deal ``n`` (1..deals) is :func:`webapp.games.skat.table.deal` ``(seed, n)``. For each seat of ``--seat`` (``all``:
-the three, one game each), that seat is made the declarer at 18 (it bids or holds 18, the others pass:
+the three), that seat is made the declarer at 18 (it bids or holds 18, the others pass:
 :func:`webapp.games.skat.bots.auction_move`), and plays the game its 10 dealt cards are most likely to win with
 open cards (:func:`webapp.games.skat.hand_model.win_chance`, the suit games and Grand): it picks up the skat, puts
 away the pair the coach advises for that game (:func:`webapp.games.skat.advice.skat_advice`; when that game is not
