@@ -13,14 +13,16 @@ hand-strength counts: trumps, the top jacks, the trump ace and ten, side aces an
 and ``w`` the weights fitted separately for the suit games and for Grand, shipped in
 ``webapp/games/skat/data/hand-model-v1.json``.
 
-The figure is the chance of winning *with best play by all three, every card seen*: in real play the defenders see
-less, so a declarer who plays well wins far more often than that. The coach shows the child the chance at the table
-instead, :func:`play_chance` (and :func:`schneider_chance` for 90 card points): the open-cards chance mapped by Platt
+The figure is the chance of winning *with best play by all three, every card seen*; at the table the defenders see
+less, but nobody plays perfectly either. The coach shows the child the chance at the table instead, :func:`play_chance` (and :func:`schneider_chance` for 90 card points): the open-cards chance mapped by Platt
 scaling, ``1 / (1 + exp(-(a * logit(p) + b)))`` with ``(a, b)`` for the suit games and for Grand (the ``real_play``
 and ``real_schneider`` entries of the same file), fitted to whole games at the table
 (``benchmarks/skat_coach_data.py``: each seat declares its likeliest game at 18 and three club players,
 :mod:`webapp.games.skat.club`, play it out; ``benchmarks/skat_coach_fit.py`` fits the mapping and prints its
-calibration on deals it did not see). The mapping keeps the order of the open-cards chances; it is fitted to the
+calibration on deals it did not see; only the games whose declarer would have won the auction against club bidders,
+``--auction``: the child reads the figure for the games it then declares). Measured, a hand wins at the table about
+as often as with open cards: weak hands a little more, strong ones a little less (docs/benchmarks.md, "Coach's
+chances in real play"). The mapping keeps the order of the open-cards chances; it is fitted to the
 chances of the shipped weights, so a refit of the weights needs ``skat_coach_fit.py`` again. How the coach's advice
 does when followed: ``benchmarks/skat_bots.py --coach`` (figures in docs/benchmarks.md).
 """
