@@ -14,9 +14,10 @@ and ``w`` the weights fitted separately for the suit games and for Grand, shippe
 ``webapp/games/skat/data/hand-model-v1.json``.
 
 The figure is the chance of winning *with best play by all three, every card seen*; at the table the defenders see
-less, but nobody plays perfectly either. The coach shows the child the chance at the table instead, :func:`play_chance` (and :func:`schneider_chance` for 90 card points): the open-cards chance mapped by Platt
-scaling, ``1 / (1 + exp(-(a * logit(p) + b)))`` with ``(a, b)`` for the suit games and for Grand (the ``real_play``
-and ``real_schneider`` entries of the same file), fitted to whole games at the table
+less, but nobody plays perfectly either. The coach shows the child the chance at the table instead,
+:func:`play_chance` (and :func:`schneider_chance` for 90 card points): the open-cards chance mapped by Platt scaling,
+``1 / (1 + exp(-(a * logit(p) + b)))`` with ``(a, b)`` for the suit games and for Grand (the ``real_play`` and
+``real_schneider`` entries of the same file), fitted to whole games at the table
 (``benchmarks/skat_coach_data.py``: each seat declares its likeliest game at 18 and three club players,
 :mod:`webapp.games.skat.club`, play it out; ``benchmarks/skat_coach_fit.py`` fits the mapping and prints its
 calibration on deals it did not see; only the games whose declarer would have won the auction against club bidders,
