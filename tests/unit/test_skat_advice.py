@@ -8,7 +8,7 @@ from itertools import combinations
 import pytest
 
 from webapp.games.skat import official
-from webapp.games.skat.advice import ADVISE_SHARE, SHOWN, bid_advice, skat_advice
+from webapp.games.skat.advice import ADVISE_SHARE, SHOWN, bid_advice, expected_score, skat_advice
 from webapp.games.skat.coach import bidding_coach
 from webapp.games.skat.hand_model import play_chance
 from webapp.games.skat.official import TRUMP_GAMES, Declaration, GameType
@@ -18,10 +18,12 @@ from webapp.games.skat.table import deal
 DEALS = [deal(23, n) for n in range(1, 61)]
 
 
-def test_bid_advice_goes_up_to_the_safe_value_of_the_highest_game_it_wins_two_in_three():
+def test_bid_advice_plans_the_games_that_win_two_in_three_by_list_points():
     """Brute force over each hand's suit games and Grand: every game's chance is play_chance and its safe value the
-    bidding coach's; the advice is the highest safe value (then the higher chance) among the games whose chance
-    reaches 2 in 3, passing (limit 0) when none does; the games come most likely first."""
+    bidding coach's; the plan starts with the game of the most list points expected (expected_score of its chance and
+    safe value; then the higher safe value) among those whose chance reaches 2 in 3, then the best of those safe above
+    it, and so on; the limit is the last one's safe value; none reaches the share: pass (limit 0). The games come
+    most likely first."""
     advised = passed = 0
     for dealt in DEALS:
         for seat, hand in enumerate(dealt.hands):
@@ -32,9 +34,14 @@ def test_bid_advice_goes_up_to_the_safe_value_of_the_highest_game_it_wins_two_in
             assert {g.game: (g.chance, g.safe) for g in advice.games} == {g: (chances[g], safe[g]) for g in TRUMP_GAMES}
             assert [g.chance for g in advice.games] == sorted(chances.values(), reverse=True)
             good = [g for g in TRUMP_GAMES if chances[g] >= ADVISE_SHARE]
-            if good:
-                best = max(good, key=lambda g: (safe[g], chances[g]))
-                assert advice.best is not None and advice.best.game is best and advice.limit == safe[best]
+            plan = []
+            while good:
+                chosen = max(good, key=lambda g: (expected_score(chances[g], safe[g]), safe[g]))
+                plan.append(chosen)
+                good = [g for g in good if safe[g] > safe[chosen]]
+            assert [g.game for g in advice.plan] == plan
+            if plan:
+                assert advice.best is not None and advice.best.game is plan[0] and advice.limit == safe[plan[-1]]
                 advised += 1
             else:
                 assert advice.best is None and advice.limit == 0
@@ -57,9 +64,10 @@ def _brute_force(twelve, bid, forehand):
 
 @pytest.mark.parametrize("bid", [18, 30, 48])
 def test_skat_advice_scores_all_66_pairs_and_shows_the_best_of_the_three_best_games(bid):
-    """Brute force over all 66 pairs and every game reaching the bid: the first way's chance is the best of all; each
-    way is its game's best pair (on equal chances the higher value); the games are distinct, at most three, the
-    likeliest games, most likely first; none when no game reaches the bid."""
+    """Brute force over all 66 pairs and every game reaching the bid, ranked by the list points expected
+    (expected_score of the chance and the value; then the chance): the first way is the best of all; each way is its
+    game's best pair; the games are distinct, at most three, the three best, best first; none when no game reaches
+    the bid."""
     empty = 0
     for dealt in DEALS[:25]:
         for seat in range(3):
@@ -70,28 +78,30 @@ def test_skat_advice_scores_all_66_pairs_and_shows_the_best_of_the_three_best_ga
                 assert ways == ()
                 empty += 1
                 continue
-            best_of = {}
+            best_of: dict = {}
             for chance, value, pair, game in found:
-                best_of[game] = max(best_of.get(game, (0.0, 0)), (chance, value))
-            assert ways[0].chance == max(chance for chance, *_ in found)
+                best_of[game] = max(best_of.get(game, (-1e9, 0.0)), (expected_score(chance, value), chance))
+            ranked = sorted(best_of.values(), reverse=True)
             assert len(ways) == min(SHOWN, len(best_of)) and len({w.game for w in ways}) == len(ways)
-            assert [w.chance for w in ways] == sorted((c for c, _ in best_of.values()), reverse=True)[:len(ways)]
+            assert [best_of[w.game] for w in ways] == ranked[:len(ways)]
             for way in ways:
-                assert (way.chance, frozenset(way.cards), way.game) in {(c, p, g) for c, _, p, g in found}
-                chance, value = best_of[way.game]
                 kept = [c for c in twelve if c not in way.cards]
-                assert way.chance == chance
-                assert official.game_value(kept, way.cards, Declaration(way.game)).value == value
+                value = official.game_value(kept, way.cards, Declaration(way.game)).value
+                assert (way.chance, value, frozenset(way.cards), way.game) in found
+                assert (expected_score(way.chance, value), way.chance) == best_of[way.game]
     assert bid > 18 or empty == 0  # at 18 every suit game and Grand reaches the bid
 
 
 def test_on_equal_chances_the_game_of_higher_value_comes_first_and_the_cards_order_does_not_matter():
     """Clubs and Spades with the same cards in each (the model sees them alike): equal chances, and Clubs (base
-    value 12, ISkO 5.1.1) comes before Spades (11); the same cards in any order give the same advice."""
+    value 12, ISkO 5.1.1: more list points expected) comes before Spades (11); the same cards in any order give the
+    same advice."""
     twelve = parse_cards("JC JS AC 0C KC QC AS 0S KS QS 7H 8H")
     ways = skat_advice(twelve, 18, True)
-    assert [w.game for w in ways[:2]] == [GameType.CLUBS, GameType.SPADES] and ways[0].chance == ways[1].chance
-    assert set(ways[0].cards) == set(parse_cards("7H 8H"))
+    games = [w.game for w in ways]
+    clubs, spades = ways[games.index(GameType.CLUBS)], ways[games.index(GameType.SPADES)]
+    assert games.index(GameType.CLUBS) < games.index(GameType.SPADES) and clubs.chance == spades.chance
+    assert set(clubs.cards) == set(parse_cards("7H 8H"))
     shuffled = list(twelve)
     for seed in range(5):
         random.Random(seed).shuffle(shuffled)
