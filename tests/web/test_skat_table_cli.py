@@ -97,17 +97,24 @@ def test_play_with_club_players_gives_their_sampled_reasons_and_refuses_an_unkno
 
 
 def test_chance_gives_a_line_a_game_then_the_advice(cli):
-    """``skat chance`` (issue 35): ``clubs 71 %`` for each suit game and Grand, then ``advice: ...`` (the club
-    players' limit); with ``--samples`` each line adds the open-cards results of that many sampled deals."""
-    from webapp.games.skat.club import club_limit
+    """``skat chance`` (issue 35): ``clubs 71 %`` for each suit game and Grand, then ``advice: ...`` (the table
+    coach's bid advice, a line a planned game); with ``--samples`` each line adds the open-cards results of that many
+    sampled deals."""
+    from webapp.games.skat.advice import bid_advice
     from webapp.games.skat.rules import parse_cards
 
     hand = "JC JS AC 0C KC 7S 8S AH 0H 9D".split()
     lines = cli("skat", "chance", *hand).stdout.splitlines()
     assert [line.split()[0] for line in lines[:5]] == ["clubs", "spades", "hearts", "diamonds", "grand"]
-    assert all(line.endswith(" %") and 0 <= int(line.split()[1]) <= 100 for line in lines[:5])
-    limit, aim, _ = club_limit(tuple(parse_cards(" ".join(hand))), True)
-    assert lines[5] == ("advice: pass" if aim is None else f"advice: {aim.value.capitalize()}, bid up to {limit}")
+    advice = bid_advice(tuple(parse_cards(" ".join(hand))), True)
+    chance = {g.game.value: g.chance for g in advice.games}
+    assert all(line == f"{line.split()[0]} {round(100 * chance[line.split()[0]])} %" for line in lines[:5])
+    assert advice.plan  # a hand the coach plays
+    first, *then = advice.plan
+    assert lines[5] == f"advice: {first.game.value.capitalize()}, bid up to {first.safe}"
+    assert lines[6:] == [f"then {g.game.value.capitalize()}, bid up to {g.safe}" for g in then]
+    weak = cli("skat", "chance", *"7C 8C 9S 8S 7H 8H 9H 7D 8D KD".split()).stdout.splitlines()
+    assert weak[5:] == ["advice: pass"]
     sampled = cli("skat", "chance", "--samples", "2", *hand).stdout.splitlines()
     assert all("sampled deals won" in line for line in sampled[:5])
 

@@ -7,7 +7,7 @@
     kartenschule skat bid JC JS ...                       -> each game's value before the skat and safe bid
     kartenschule skat solve --game grand "JC JS" "AH 7H" "0H 8H"   -> declarer 25 / best JC JS (open cards)
     kartenschule skat analyse --seed 7 --moves 18.yes.20.pass...   -> where did I lose? (a finished table game)
-    kartenschule skat chance JC JS ...                    -> each game's win chance, then the club players' advice
+    kartenschule skat chance JC JS ...                    -> each game's win chance, then the coach's advice
 """
 
 from __future__ import annotations
@@ -151,13 +151,13 @@ def bid_command(cards: tuple[str, ...], skat_tokens: tuple[str, str] | None, exp
 @EXPLAIN
 @LANG
 def chance_command(cards: tuple[str, ...], seat: str, samples: int, seed: int, explain: bool, lang: str) -> None:
-    """Win chances of each suit game and Grand for 10 cards before the skat (the club players' hand model, fitted
-    to open-cards results), then the club players' advice: one line a game (``clubs 82 %``), then
-    ``advice: GAME, bid up to B`` or ``advice: pass``."""
+    """The table coach's chances for 10 cards before the skat (:func:`webapp.games.skat.advice.bid_advice`: the
+    hand model's chance mapped to real play): one line a suit game and Grand (``clubs 82 %``), then
+    ``advice: GAME, bid up to B``, the games by bid when the advice depends on it, or ``advice: pass``."""
+    from webapp.games.skat.advice import bid_advice
     from webapp.games.skat.chances import game_chances
-    from webapp.games.skat.club import club_limit
-    from webapp.games.skat.hand_model import win_chance
     from webapp.games.skat.play import Seat  # imported here: the other commands do not need them
+    from webapp.games.skat.table_coach import advice_steps
 
     with language(lang):
         try:
@@ -165,20 +165,26 @@ def chance_command(cards: tuple[str, ...], seat: str, samples: int, seed: int, e
         except RuleInputError as error:
             fail(render_error(error, html=False))
         where = Seat[seat.upper()]
-        forehand = where is Seat.FOREHAND
+        advice = bid_advice(hand, where is Seat.FOREHAND)
         sampled = {g.game: g for g in game_chances(hand, where, samples, seed)} if samples else {}
+        chance = {g.game: g.chance for g in advice.games}
         lines = []
         for game in official.TRUMP_GAMES:
-            line = f"{game.value} {round(100 * win_chance(hand, game, forehand))} %"
+            line = f"{game.value} {round(100 * chance[game])} %"
             if game in sampled:
                 found = sampled[game]
                 line += f" (open cards: {found.wins} of {found.solved} sampled deals won)"
             lines.append(line)
-        limit, aim, why = club_limit(hand, forehand)
-        lines.append(gettext("advice: pass") if aim is None else
-                     gettext("advice: %(game)s, bid up to %(limit)s", game=skat_game_name(aim), limit=limit))
+        if not advice.plan:
+            lines.append(gettext("advice: pass"))
+        else:
+            lines.append(gettext("advice: %(game)s, bid up to %(limit)s", game=skat_game_name(advice.best.game),
+                                 limit=advice.limit if len(advice.plan) == 1 else advice.best.safe))
+            lines += [gettext("then %(game)s, bid up to %(limit)s", game=skat_game_name(g.game), limit=g.safe)
+                      for g in advice.plan[1:]]
         if explain:
-            lines += render_steps(why, html=False)
+            head, chances = advice_steps(advice)
+            lines += render_steps(head + chances, html=False)
         click.echo("\n".join(lines))
 
 

@@ -16,13 +16,13 @@ pool); the same situation always gives the same words.
 from __future__ import annotations
 
 from webapp.core.steps import Step
-from webapp.games.skat.advice import bid_advice, declare_advice, skat_advice
+from webapp.games.skat.advice import BidAdvice, bid_advice, declare_advice, skat_advice
 from webapp.games.skat.bots import auction_move
 from webapp.games.skat.chances import CardChances
 from webapp.games.skat.play import Seat
 from webapp.games.skat.table import TableState
 
-__all__ = ["GAMBLE", "MATTERS", "bid_steps", "card_steps", "declare_steps", "put_away_steps", "tenths",
+__all__ = ["GAMBLE", "MATTERS", "advice_steps", "bid_steps", "card_steps", "declare_steps", "put_away_steps", "tenths",
            "would_have_steps"]
 
 #: Below the advised share but at least this chance (0-1): the coach calls the best game a gamble, not hopeless.
@@ -50,18 +50,27 @@ def bid_steps(state: TableState, seat: Seat) -> tuple[Step, ...]:
         ``skat.table.coach.game_chance`` lines, the most likely game first.
     """
     advice = bid_advice(state.hands[seat.value], seat is Seat.FOREHAND)
+    head, chances = advice_steps(advice)
+    if advice.plan:
+        return head + auction_move(state, advice.limit, ()).steps + chances
+    return head + chances
+
+
+def advice_steps(advice: BidAdvice) -> tuple[tuple[Step, ...], tuple[Step, ...]]:
+    """The words of a :class:`~.advice.BidAdvice`: (the advice: ``skat.table.coach.bid_up_to``, or
+    ``skat.table.coach.bid_limit`` and a ``skat.table.coach.plan_range`` a planned game, or
+    ``skat.table.coach.gamble`` / ``skat.table.coach.too_weak``; the chances: up to :data:`LISTED`
+    ``skat.table.coach.game_chance``, the most likely game first)."""
     chances = tuple(Step("skat.table.coach.game_chance", game=g.game, wins=tenths(g.chance), safe=g.safe)
                     for g in advice.games[:LISTED])
     if len(advice.plan) == 1:
-        head: tuple[Step, ...] = (Step("skat.table.coach.bid_up_to", game=advice.best.game, limit=advice.limit),)
-    else:
-        head = (Step("skat.table.coach.bid_limit", limit=advice.limit),) + tuple(
-            Step("skat.table.coach.plan_range", game=g.game, safe=g.safe) for g in advice.plan)
+        return (Step("skat.table.coach.bid_up_to", game=advice.plan[0].game, limit=advice.limit),), chances
     if advice.plan:
-        return head + auction_move(state, advice.limit, ()).steps + chances
+        return (Step("skat.table.coach.bid_limit", limit=advice.limit),) + tuple(
+            Step("skat.table.coach.plan_range", game=g.game, safe=g.safe) for g in advice.plan), chances
     top = advice.games[0]
     kind = "gamble" if top.chance >= GAMBLE else "too_weak"
-    return (Step(f"skat.table.coach.{kind}", game=top.game, wins=tenths(top.chance)),) + chances
+    return (Step(f"skat.table.coach.{kind}", game=top.game, wins=tenths(top.chance)),), chances
 
 
 def put_away_steps(state: TableState, seat: Seat) -> tuple[tuple[Step, tuple], ...]:
