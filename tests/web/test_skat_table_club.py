@@ -157,13 +157,14 @@ def test_the_level_switch_keeps_the_moves_and_the_bots_play_on_at_the_new_level(
 
 
 def test_the_bidding_coach_gives_each_games_chance_and_the_advice(client):
-    """Deal 12: the others pass; the coach's chances advise three games, each for a range of bids (bid_advice)."""
-    state = replay(12, 1, ["pass", "pass"])
+    """Deal 105: the others pass; the coach's chances advise three games, each for a range of bids (bid_advice).
+    (Deal 12 was the example until the club players bid Null: its middlehand now bids Null Ouvert.)"""
+    state = replay(105, 1, ["pass", "pass"])
     advice = bid_advice(state.hands[0], True)
     assert advice.best is not None
-    page = text(client.get("/skat/table?seed=12&game=1&bots=club", headers=EN, follow_redirects=True)
+    page = text(client.get("/skat/table?seed=105&game=1&bots=club", headers=EN, follow_redirects=True)
                 .get_data(as_text=True))
-    assert len(advice.plan) == 3  # Diamonds while the bid allows, then Spades, then Grand
+    assert len(advice.plan) == 3  # Spades while the bid allows, then Clubs, then Grand
     assert f"Bid up to {advice.limit}. The game to play depends on the bid:" in page
     for game in advice.plan:
         assert f"up to {game.safe}: {game.game.value.capitalize()}" in page
