@@ -5,18 +5,20 @@ Null (ISkO 2.3.3, 5.1.2): no trumps, the order A K Q J 10 9 8 7 in every suit, a
 trick. What loses a Null is a card the defenders can force to win a trick: the classic count is the *gap* of each
 card, read low to high within its suit (:func:`suit_gaps`): the cards of the suit below it that the defenders may
 hold, less the declarer's own lower cards that can duck the leads first. A card with gap 0 (the 7; a 9 over the
-7; 7 9 J ...) can always stay under; a card with a gap can be caught when the defenders lead the suit often enough
+7; 7 9 J ...) can stay under the defenders' leads (a forehand declarer's own first lead can still spoil a suit);
+a card with a gap can be caught when the defenders lead the suit often enough
 before the declarer throws it on another suit (a void helps). A bare 8 (gap 1) is caught only if the defender with
 the 7 leads it and its partner can stay out of the trick, so gap 1 and larger gaps count apart.
 
 The model (logistic regression): ``null_chance = 1 / (1 + exp(-w . f))`` with ``f`` the hand's :func:`features`
 (gap-1 cards, cards with a gap of 2 or more, their total gap, suits with a gap, voids, singletons above the 8, who
 leads, whether the game is Hand, Ouvert, both, and the suits whose lowest card held is the 9 or higher: no card
-to duck the defenders' first lead of the suit) and ``w`` fitted by ``benchmarks/null_data.py`` to Null games
-PLAYED OUT by the club players (:func:`webapp.games.skat.club.club_move` at every seat, so the defenders play by
-sampling and the open-cards solver, the declarer too): open-cards results alone would be too pessimistic for the
-declarer, the defenders not seeing each other's cards. The data's deals, how the hands were chosen and the
-calibration check are in ``docs/benchmarks.md``; the weights are shipped in ``webapp/games/skat/data/null-model-v1.json``.
+to duck the defenders' first lead of the suit) and ``w`` fitted by ``benchmarks/null_fit.py`` to Null games
+played out by the club players (``benchmarks/null_data.py``: :func:`webapp.games.skat.club.club_move` at every
+seat, so the defenders play by sampling and the open-cards solver, the declarer too): open-cards results alone
+would be too pessimistic for the declarer, the defenders not seeing each other's cards. The data's deals, how the
+hands were chosen and the calibration check are in ``docs/benchmarks.md``; the weights are shipped in
+``webapp/games/skat/data/null-model-v1.json``.
 
 Putting away for Null (:func:`null_discard`): of the 66 pairs of the 12 cards, the pair that leaves the kept
 10 cards the smallest :func:`danger` (the cards put away are out of play, so they no longer count as the
@@ -123,7 +125,8 @@ def _model() -> dict:
 def null_chance(hand: Sequence[Card], forehand: bool, *, hand_game: bool = False, ouvert: bool = False) -> float:
     """The fitted chance (0-1) that the 10 dealt cards ``hand`` win Null at the table when the club players play
     it out: picking up the skat and putting away two cards by :func:`null_discard` (``hand_game=False``), or Null
-    Hand; ``ouvert``: Null Ouvert (the declarer's cards laid open before the first lead, ISkO 5.1.2). Ready for the bidding advice: one call a hand and variant, microseconds.
+    Hand; ``ouvert``: Null Ouvert (the declarer's cards laid open before the first lead, ISkO 5.1.2). Ready for
+    the bidding advice: one call a hand and variant, microseconds.
 
     Args:
         hand: 10 distinct cards, as dealt; forehand: whether the declarer leads the first trick.
