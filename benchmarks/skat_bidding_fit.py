@@ -77,12 +77,17 @@ def report(name: str, w: np.ndarray, x: np.ndarray, y: np.ndarray) -> None:
                   f"{p[chosen].mean():5.1%}")
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def fit_arguments(description: str) -> argparse.Namespace:
+    """The command line of a fit script: data files, ``--ridge`` (default 1.0) and ``--write``."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("data", nargs="+", type=Path)
     parser.add_argument("--ridge", type=float, default=1.0)
     parser.add_argument("--write", action="store_true")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> int:
+    args = fit_arguments(__doc__.splitlines()[0])
     weights = {}
     for name, (x, y, test) in load(args.data).items():
         if len(y) < 50:

@@ -36,7 +36,8 @@ EXTRA_PAGES = ["/skat?rules=official"]
 DATA = ["webapp/templates/base.html", "webapp/templates/classroom/present.html", "webapp/static/vendor/htmx.min.js",
         "webapp/static/css/app.css", "webapp/translations/de/LC_MESSAGES/messages.mo",
         "webapp/migrations/env.py", "webapp/migrations/script.py.mako",
-        "webapp/games/yahtzee/data/yahtzee-forced-v1.npz", "webapp/games/skat/data/hand-model-v1.json"]
+        "webapp/games/yahtzee/data/yahtzee-forced-v1.npz", "webapp/games/skat/data/hand-model-v1.json",
+        "webapp/games/skat/data/null-model-v1.json"]
 #: A wheel a school downloads stays small (the Yahtzee coach's table is about 2.3 MB of it).
 MAX_WHEEL_BYTES = 5_000_000
 LEFT_OUT = shutil.ignore_patterns(".git", ".venv", "node_modules", "test-artifacts", "build", "dist", "instance",
@@ -89,7 +90,7 @@ def test_the_installed_wheel_serves_every_page(tmp_path, app):
         members = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     assert {"static/vendor/htmx.min.js", "templates/base.html", "webapp/translations/de/LC_MESSAGES/messages.po",
             "setup.py", "MANIFEST.in", "webapp/games/yahtzee/data/yahtzee-forced-v1.npz",
-            "webapp/games/skat/data/hand-model-v1.json"} <= members
+            "webapp/games/skat/data/hand-model-v1.json", "webapp/games/skat/data/null-model-v1.json"} <= members
 
     environment = tmp_path / "venv"
     venv.EnvBuilder(with_pip=False, system_site_packages=False).create(environment)

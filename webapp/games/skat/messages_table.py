@@ -136,6 +136,17 @@ MESSAGES: dict[str, Any] = {
         "The coach would have played %(card)s: with it your side wins in %(wins)s of %(deals)s deals like this one, "
         "with %(played)s in %(played_wins)s."
     ),
+    "skat.table.bot.club_null_limit": N_(
+        "You win %(name)s in about %(percent)s of 100 games like this at the table: bid up to %(safe)s, its value."
+    ),
+    "skat.table.bot.club_null_hand": N_("Play %(name)s: your hand is safe enough without the skat."),
+    "skat.table.bot.club_null_discard": N_(
+        "Put away %(cards)s for Null: the cards the defenders could most easily force to win a trick."
+    ),
+    "skat.table.bot.club_null_declare": N_(
+        "Declare %(name)s: its value reaches the bid of %(bid)s, and you win it in about %(percent)s of 100 games "
+        "like this."
+    ),
     # The lines of `kartenschule skat play`
     "skat.table.line.game": N_("Game %(number)s (seed %(seed)s)"),
     "skat.table.line.declarer": N_("Declarer: %(seat)s at %(bid)s"),
