@@ -11,7 +11,8 @@ from webapp.games.skat import official
 from webapp.games.skat.advice import ADVISE_SHARE, SHOWN, bid_advice, expected_score, skat_advice
 from webapp.games.skat.coach import bidding_coach
 from webapp.games.skat.hand_model import play_chance
-from webapp.games.skat.official import TRUMP_GAMES, Declaration, GameType
+from webapp.games.skat.null_model import null_chance
+from webapp.games.skat.official import NULL_VALUES, TRUMP_GAMES, Declaration, GameType
 from webapp.games.skat.rules import parse_cards
 from webapp.games.skat.table import deal
 
@@ -19,8 +20,8 @@ DEALS = [deal(23, n) for n in range(1, 61)]
 
 
 def test_bid_advice_plans_the_games_that_win_two_in_three_by_list_points():
-    """Brute force over each hand's suit games and Grand: every game's chance is play_chance and its safe value the
-    bidding coach's; the plan starts with the game of the most list points expected (expected_score of its chance and
+    """Brute force over each hand's suit games, Grand and Null variants: every game's chance is play_chance (Null:
+    null_chance) and its safe value the bidding coach's (Null: its fixed value); the plan starts with the game of the most list points expected (expected_score of its chance and
     safe value; then the higher safe value) among those whose chance reaches 2 in 3, then the best of those safe above
     it, and so on; the limit is the last one's safe value; none reaches the share: pass (limit 0). The games come
     most likely first."""
@@ -29,19 +30,24 @@ def test_bid_advice_plans_the_games_that_win_two_in_three_by_list_points():
         for seat, hand in enumerate(dealt.hands):
             forehand = seat == 0
             advice = bid_advice(hand, forehand)
-            safe = {g.game: g.safe for g in bidding_coach(hand).games if g.game in TRUMP_GAMES}
-            chances = {game: play_chance(hand, game, forehand) for game in TRUMP_GAMES}
-            assert {g.game: (g.chance, g.safe) for g in advice.games} == {g: (chances[g], safe[g]) for g in TRUMP_GAMES}
+            safe = {(g.game, False, False): g.safe for g in bidding_coach(hand).games if g.game in TRUMP_GAMES}
+            chances = {key: play_chance(hand, key[0], forehand) for key in safe}
+            for (hand_game, ouvert), value in NULL_VALUES.items():
+                key = (GameType.NULL, hand_game, ouvert)
+                safe[key] = value
+                chances[key] = null_chance(hand, forehand, hand_game=hand_game, ouvert=ouvert)
+            assert {(g.game, g.hand, g.ouvert): (g.chance, g.safe) for g in advice.games} == {
+                key: (chances[key], safe[key]) for key in safe}
             assert [g.chance for g in advice.games] == sorted(chances.values(), reverse=True)
-            good = [g for g in TRUMP_GAMES if chances[g] >= ADVISE_SHARE]
+            good = [key for key in safe if chances[key] >= ADVISE_SHARE]
             plan = []
             while good:
-                chosen = max(good, key=lambda g: (expected_score(chances[g], safe[g]), safe[g]))
+                chosen = max(good, key=lambda k: (expected_score(chances[k], safe[k]), safe[k]))
                 plan.append(chosen)
-                good = [g for g in good if safe[g] > safe[chosen]]
-            assert [g.game for g in advice.plan] == plan
+                good = [k for k in good if safe[k] > safe[chosen]]
+            assert [(g.game, g.hand, g.ouvert) for g in advice.plan] == plan
             if plan:
-                assert advice.best is not None and advice.best.game is plan[0] and advice.limit == safe[plan[-1]]
+                assert advice.best is not None and (advice.best.game, advice.best.hand, advice.best.ouvert) == plan[0] and advice.limit == safe[plan[-1]]
                 advised += 1
             else:
                 assert advice.best is None and advice.limit == 0

@@ -57,13 +57,14 @@ def test_card_steps_name_the_two_best_cards_or_say_they_are_all_alike():
     assert same.code == "skat.table.coach.card_same" and same["wins"] == 8
 
 
-def test_bid_steps_follow_the_advice():
+def test_bid_steps_follow_the_advice(app):
     """Over the first 60 deals, the child's seat as forehand: the advice's kind and limit agree with bid_advice, and
     a hand with no advised game is a gamble exactly when its best chance reaches GAMBLE."""
     kinds = set()
     for seed in range(60):
         state = replay(seed, 1, ["pass", "pass"])  # forehand (the child in game 1) decides
-        steps = bid_steps(state, Seat.FOREHAND)
+        with app.test_request_context():  # a Null variant's name is said in the reader's language
+            steps = bid_steps(state, Seat.FOREHAND)
         advice = bid_advice(state.hands[0], True)
         head = steps[0]
         kinds.add(head.code)
@@ -72,13 +73,13 @@ def test_bid_steps_follow_the_advice():
         elif advice.plan:
             assert head.code == "skat.table.coach.bid_limit" and head["limit"] == advice.limit
             ranges = [s for s in steps if s.code == "skat.table.coach.plan_range"]
-            assert [(s["game"], s["safe"]) for s in ranges] == [(g.game, g.safe) for g in advice.plan]
+            assert [s["safe"] for s in ranges] == [g.safe for g in advice.plan]
         else:
             assert max(g.chance for g in advice.games) < ADVISE_SHARE
             expected = "gamble" if advice.games[0].chance >= GAMBLE else "too_weak"
             assert head.code == f"skat.table.coach.{expected}"
         listed = [s for s in steps if s.code == "skat.table.coach.game_chance"]
-        assert [s["game"] for s in listed] == [g.game for g in advice.games[:3]]
+        assert [s["safe"] for s in listed] == [g.safe for g in advice.games[:3]]
     assert len(kinds) >= 2  # the test saw advice and a pass
 
 
@@ -98,16 +99,38 @@ def test_the_bid_plan_plays_the_best_advised_game_at_every_bid():
             assert planned is not None and expected_score(planned.chance, planned.safe) == best
 
 
-def test_the_skat_coach_puts_away_and_declares():
+def test_the_skat_coach_puts_away_and_declares(app):
     state = replay(5, 1, ["pass", "pass", "18", "skat"])
-    ways = put_away_steps(state, Seat.FOREHAND)
+    with app.test_request_context():
+        ways = put_away_steps(state, Seat.FOREHAND)
     assert 1 <= len(ways) <= 3
     for step, cards in ways:
         assert step.code == "skat.table.coach.put_away" and len(cards) == 2
         assert all(c in state.hands[0] for c in cards)
     put = ways[0][1]
     declared = replay(5, 1, ["pass", "pass", "18", "skat", f"put:{put[0]},{put[1]}"])
-    (step,) = declare_steps(declared, Seat.FOREHAND)
+    with app.test_request_context():
+        (step,) = declare_steps(declared, Seat.FOREHAND)
     assert step.code == "skat.table.coach.declare" and step["game"] == ways[0][0]["game"]
     hand_game = replay(5, 1, ["pass", "pass", "18", "hand"])
     assert declare_steps(hand_game, Seat.FOREHAND) == ()
+
+
+def test_the_skat_coach_offers_null_where_it_promises_the_most(app):
+    """A hand of low cards picks up the skat: the Null way (null_discard's two cards) comes first, by the list points
+    expected; with a strong trump hand Null is not among the ways."""
+    from dataclasses import replace as swap
+
+    from webapp.games.skat.rules import parse_hand
+    from webapp.games.skat.table_coach import null_way
+
+    state = replay(5, 1, ["pass", "pass", "18", "skat"])
+    low = parse_hand("7C 8C 9C 7S 8S 9S 7H 8H 9H 7D") + (parse_card("8D"), parse_card("9D"))
+    rest = [c for c in state.hands[0] + state.hands[1] + state.hands[2] + state.skat if c not in low]
+    lowly = swap(state, hands=(low, tuple(rest[:10]), tuple(rest[10:20])), skat=tuple(rest[20:]))
+    with app.test_request_context():
+        ways = put_away_steps(lowly, Seat.FOREHAND)
+        score, cards, name, chance = null_way(low, 18, True)
+        strong = put_away_steps(state, Seat.FOREHAND)
+    assert ways[0][0]["game"] == name and ways[0][1] == cards and name.startswith("Null")
+    assert all(not str(step["game"]).startswith("Null") for step, _ in strong)

@@ -105,16 +105,19 @@ def test_chance_gives_a_line_a_game_then_the_advice(cli):
 
     hand = "JC JS AC 0C KC 7S 8S AH 0H 9D".split()
     lines = cli("skat", "chance", *hand).stdout.splitlines()
-    assert [line.split()[0] for line in lines[:5]] == ["clubs", "spades", "hearts", "diamonds", "grand"]
+    names = ["clubs", "spades", "hearts", "diamonds", "grand", "null", "null hand", "null ouvert", "null ouvert hand"]
+    assert [line.rsplit(" ", 2)[0] for line in lines[:9]] == names
     advice = bid_advice(tuple(parse_cards(" ".join(hand))), True)
-    chance = {g.game.value: g.chance for g in advice.games}
-    assert all(line == f"{line.split()[0]} {round(100 * chance[line.split()[0]])} %" for line in lines[:5])
+    chance = {" ".join([g.game.value] + ["ouvert"] * g.ouvert + ["hand"] * g.hand): g.chance for g in advice.games}
+    assert lines[:9] == [f"{name} {round(100 * chance[name])} %" for name in names]
     assert advice.plan  # a hand the coach plays
     first, *then = advice.plan
-    assert lines[5] == f"advice: {first.game.value.capitalize()}, bid up to {first.safe}"
-    assert lines[6:] == [f"then {g.game.value.capitalize()}, bid up to {g.safe}" for g in then]
-    weak = cli("skat", "chance", *"7C 8C 9S 8S 7H 8H 9H 7D 8D KD".split()).stdout.splitlines()
-    assert weak[5:] == ["advice: pass"]
+    assert lines[9] == f"advice: {first.game.value.capitalize()}, bid up to {first.safe}"
+    assert lines[10:] == [f"then {g.game.value.capitalize()}, bid up to {g.safe}" for g in then]
+    weak = cli("skat", "chance", *"KC QS QH 9D 0C 9S 8H AD 7S KH".split()).stdout.splitlines()
+    assert weak[9:] == ["advice: pass"]
+    null = cli("skat", "chance", *"7C 8C 9C 7S 8S 9S 7H 8H 9H 7D".split()).stdout.splitlines()
+    assert null[9].startswith("advice: Null")  # no gaps at all: the coach plays a Null
     sampled = cli("skat", "chance", "--samples", "2", *hand).stdout.splitlines()
     assert all("sampled deals won" in line for line in sampled[:5])
 

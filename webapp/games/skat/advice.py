@@ -3,7 +3,8 @@ cards to put away. Pure and deterministic (no sampling here: the chances come fr
 
 * :func:`bid_advice`: for a 10-card hand before the skat, each suit game's and Grand's chance of being won at the
   table (:func:`webapp.games.skat.hand_model.play_chance`: the open-cards model mapped to the share of such games
-  the club players won), beside its exact safe value (ISkO 5.4: the lowest value any skat can leave,
+  the club players won) and each Null variant's (:func:`webapp.games.skat.null_model.null_chance`, fitted to Null
+  games the club players played out), beside its exact safe value (ISkO 5.4: the lowest value any skat can leave,
   :func:`webapp.games.skat.coach.bidding_coach`). The games whose chance reaches :data:`ADVISE_SHARE` (2 in 3) are
   advised: bid up to the highest safe value among them; at each bid, play the advised game reaching it with the most
   list points expected (:func:`expected_score`): a sure Diamonds at 27 beats a risky Grand at 72 while the bid
@@ -23,7 +24,8 @@ from typing import Iterable
 from webapp.games.skat import official
 from webapp.games.skat.coach import DECK_INDEX, bidding_coach
 from webapp.games.skat.hand_model import play_chance
-from webapp.games.skat.official import TRUMP_GAMES, Declaration, GameType
+from webapp.games.skat.null_model import null_chance
+from webapp.games.skat.official import NULL_VALUES, TRUMP_GAMES, Declaration, GameType
 from webapp.games.skat.rules import Card
 
 __all__ = ["ADVISE_SHARE", "BidAdvice", "GameChance", "PutAway", "bid_advice", "declare_advice", "expected_score",
@@ -40,15 +42,19 @@ class GameChance:
     """One game's chance for a hand before the skat.
 
     Attributes:
-        game: a suit game or Grand; chance: 0-1, of winning it at the table (picking up the skat).
-        safe: the highest bid the game's value reaches whatever the skat holds (ISkO 5.4); value: its value before
-            the skat.
+        game: a suit game, Grand or Null; chance: 0-1, of winning it at the table (picking up the skat, except a Null
+            Hand).
+        safe: the highest bid the game's value reaches whatever the skat holds (ISkO 5.4; a Null's fixed value);
+            value: its value before the skat.
+        hand, ouvert: the Null variant (False for the other games).
     """
 
     game: GameType
     chance: float
     safe: int
     value: int
+    hand: bool = False
+    ouvert: bool = False
 
 
 @dataclass(frozen=True)
@@ -56,7 +62,8 @@ class BidAdvice:
     """The coach's bid advice (see :func:`bid_advice`).
 
     Attributes:
-        games: one :class:`GameChance` per suit game and Grand, the most likely first.
+        games: one :class:`GameChance` per suit game, Grand and Null variant (Null, Null Hand, Null Ouvert, Null
+            Ouvert Hand), the most likely first.
         plan: the advised games by bid: the first is played at the lowest bid, each next one once the bid passes
             the previous one's safe value (each reaches the share :data:`ADVISE_SHARE`); empty: pass.
         best: ``plan[0]``, or None: pass.
@@ -110,8 +117,11 @@ def bid_advice(hand: Iterable[Card], forehand: bool) -> BidAdvice:
 @lru_cache(maxsize=4096)
 def _bid_advice(hand: tuple[Card, ...], forehand: bool) -> BidAdvice:
     coach = bidding_coach(hand)
-    games = sorted((GameChance(g.game, play_chance(hand, g.game, forehand), g.safe, g.value)
-                    for g in coach.games if g.game in TRUMP_GAMES), key=lambda g: -g.chance)
+    trump = [GameChance(g.game, play_chance(hand, g.game, forehand), g.safe, g.value)
+             for g in coach.games if g.game in TRUMP_GAMES]
+    nulls = [GameChance(GameType.NULL, null_chance(hand, forehand, hand_game=h, ouvert=o), value, value, h, o)
+             for (h, o), value in NULL_VALUES.items()]
+    games = sorted(trump + nulls, key=lambda g: -g.chance)
     good = [g for g in games if g.chance >= ADVISE_SHARE]
     plan: list[GameChance] = []
     while good:  # the best game at the lowest bid, then the best of those still safe above its value, ...

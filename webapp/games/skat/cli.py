@@ -152,10 +152,12 @@ def bid_command(cards: tuple[str, ...], skat_tokens: tuple[str, str] | None, exp
 @LANG
 def chance_command(cards: tuple[str, ...], seat: str, samples: int, seed: int, explain: bool, lang: str) -> None:
     """The table coach's chances for 10 cards before the skat (:func:`webapp.games.skat.advice.bid_advice`: the
-    hand model's chance mapped to real play): one line a suit game and Grand (``clubs 82 %``), then
+    hand model's chance mapped to real play; the Null variants by the Null model): one line a game (``clubs 82 %``,
+    ``null ouvert hand 3 %``), then
     ``advice: GAME, bid up to B``, the games by bid when the advice depends on it, or ``advice: pass``."""
     from webapp.games.skat.advice import bid_advice
     from webapp.games.skat.chances import game_chances
+    from webapp.games.skat.official import GameType
     from webapp.games.skat.play import Seat  # imported here: the other commands do not need them
     from webapp.games.skat.table_coach import advice_steps
 
@@ -167,21 +169,22 @@ def chance_command(cards: tuple[str, ...], seat: str, samples: int, seed: int, e
         where = Seat[seat.upper()]
         advice = bid_advice(hand, where is Seat.FOREHAND)
         sampled = {g.game: g for g in game_chances(hand, where, samples, seed)} if samples else {}
-        chance = {g.game: g.chance for g in advice.games}
-        lines = []
-        for game in official.TRUMP_GAMES:
-            line = f"{game.value} {round(100 * chance[game])} %"
-            if game in sampled:
-                found = sampled[game]
+        lines, order = [], (*official.TRUMP_GAMES, GameType.NULL)
+        for g in sorted(advice.games, key=lambda g: (order.index(g.game), g.ouvert, g.hand)):
+            words = [g.game.value] + ["ouvert"] * g.ouvert + ["hand"] * g.hand
+            line = f"{' '.join(words)} {round(100 * g.chance)} %"
+            if g.game in sampled and g.game is not GameType.NULL:
+                found = sampled[g.game]
                 line += f" (open cards: {found.wins} of {found.solved} sampled deals won)"
             lines.append(line)
         if not advice.plan:
             lines.append(gettext("advice: pass"))
         else:
-            lines.append(gettext("advice: %(game)s, bid up to %(limit)s", game=skat_game_name(advice.best.game),
-                                 limit=advice.limit if len(advice.plan) == 1 else advice.best.safe))
-            lines += [gettext("then %(game)s, bid up to %(limit)s", game=skat_game_name(g.game), limit=g.safe)
-                      for g in advice.plan[1:]]
+            first, *then = advice.plan
+            lines.append(gettext("advice: %(game)s, bid up to %(limit)s", limit=first.safe,
+                                 game=skat_game_name(first.game, first.hand, first.ouvert)))
+            lines += [gettext("then %(game)s, bid up to %(limit)s", game=skat_game_name(g.game, g.hand, g.ouvert),
+                              limit=g.safe) for g in then]
         if explain:
             head, chances = advice_steps(advice)
             lines += render_steps(head + chances, html=False)

@@ -16,14 +16,18 @@ pool); the same situation always gives the same words.
 from __future__ import annotations
 
 from webapp.core.steps import Step
-from webapp.games.skat.advice import BidAdvice, bid_advice, declare_advice, skat_advice
+from webapp.games.skat.advice import BidAdvice, GameChance, bid_advice, declare_advice, expected_score, skat_advice
 from webapp.games.skat.bots import auction_move
 from webapp.games.skat.chances import CardChances
+from webapp.games.skat.look import skat_game_name
+from webapp.games.skat.null_model import null_chance, null_discard
+from webapp.games.skat import official
+from webapp.games.skat.official import NULL_VALUES, Declaration, GameType
 from webapp.games.skat.play import Seat
 from webapp.games.skat.table import TableState
 
-__all__ = ["GAMBLE", "MATTERS", "advice_steps", "bid_steps", "card_steps", "declare_steps", "put_away_steps", "tenths",
-           "would_have_steps"]
+__all__ = ["GAMBLE", "MATTERS", "advice_steps", "bid_steps", "card_steps", "declare_steps", "null_way",
+           "put_away_steps", "tenths", "would_have_steps"]
 
 #: Below the advised share but at least this chance (0-1): the coach calls the best game a gamble, not hopeless.
 GAMBLE = 0.4
@@ -61,36 +65,74 @@ def advice_steps(advice: BidAdvice) -> tuple[tuple[Step, ...], tuple[Step, ...]]
     ``skat.table.coach.bid_limit`` and a ``skat.table.coach.plan_range`` a planned game, or
     ``skat.table.coach.gamble`` / ``skat.table.coach.too_weak``; the chances: up to :data:`LISTED`
     ``skat.table.coach.game_chance``, the most likely game first)."""
-    chances = tuple(Step("skat.table.coach.game_chance", game=g.game, wins=tenths(g.chance), safe=g.safe)
+    chances = tuple(Step("skat.table.coach.game_chance", game=_name(g), wins=tenths(g.chance), safe=g.safe)
                     for g in advice.games[:LISTED])
     if len(advice.plan) == 1:
-        return (Step("skat.table.coach.bid_up_to", game=advice.plan[0].game, limit=advice.limit),), chances
+        return (Step("skat.table.coach.bid_up_to", game=_name(advice.plan[0]), limit=advice.limit),), chances
     if advice.plan:
         return (Step("skat.table.coach.bid_limit", limit=advice.limit),) + tuple(
-            Step("skat.table.coach.plan_range", game=g.game, safe=g.safe) for g in advice.plan), chances
+            Step("skat.table.coach.plan_range", game=_name(g), safe=g.safe) for g in advice.plan), chances
     top = advice.games[0]
     kind = "gamble" if top.chance >= GAMBLE else "too_weak"
-    return (Step(f"skat.table.coach.{kind}", game=top.game, wins=tenths(top.chance)),), chances
+    return (Step(f"skat.table.coach.{kind}", game=_name(top), wins=tenths(top.chance)),), chances
+
+
+def _name(game: GameChance) -> GameType | str:
+    """A game as a step's parameter: the game itself (its label), a Null variant by its name ("Null Ouvert Hand",
+    the same in every language)."""
+    return skat_game_name(game.game, game.hand, game.ouvert) if game.game is GameType.NULL else game.game
 
 
 def put_away_steps(state: TableState, seat: Seat) -> tuple[tuple[Step, tuple], ...]:
     """The skat coach while ``seat`` puts away: up to three ``(step, cards)``: ``skat.table.coach.put_away`` (the
-    two cards, the game, its chance) and the two cards (for a "pick these" link). Empty when no suit game or Grand
-    reaches the bid."""
-    ways = skat_advice(state.hands[seat.value], state.bid, seat is Seat.FOREHAND)
-    return tuple((Step("skat.table.coach.put_away", cards=w.cards, game=w.game, wins=tenths(w.chance)), w.cards)
-                 for w in ways)
+    two cards, the game, its chance) and the two cards (for a "pick these" link): the ways of
+    :func:`~.advice.skat_advice`, and the Null way (:func:`null_way`) where it promises more list points, in their
+    order. Empty when no game reaches the bid."""
+    forehand, twelve = seat is Seat.FOREHAND, state.hands[seat.value]
+    ways = [(expected_score(w.chance, _value(twelve, w.cards, w.game)), w.cards, w.game, w.chance)
+            for w in skat_advice(twelve, state.bid, forehand)]
+    null = null_way(state.hands[seat.value], state.bid, forehand)
+    if null is not None:
+        ways = sorted(ways + [null], key=lambda way: -way[0])[:len(ways) or 1]
+    return tuple((Step("skat.table.coach.put_away", cards=cards, game=game, wins=tenths(chance)), cards)
+                 for _, cards, game, chance in ways)
+
+
+def _value(twelve: tuple, put: tuple, game: GameType) -> int:
+    return official.game_value([c for c in twelve if c not in put], put, Declaration(game)).value
+
+
+def null_way(twelve: tuple, bid: int, forehand: bool) -> tuple[float, tuple, GameType | str, float] | None:
+    """Null after picking up the skat: the two cards :func:`~.null_model.null_discard` puts away, and the Null or
+    Null Ouvert (picked up) whose value reaches ``bid`` with the most list points expected (chance of the 10 kept,
+    :func:`~.null_model.null_chance`): ``(expected score, cards, name, chance)``, or None when neither reaches the
+    bid."""
+    pair = null_discard(twelve)
+    kept = [c for c in twelve if c not in pair]
+    options = [(expected_score(chance, value), pair, skat_game_name(GameType.NULL, False, ouvert), chance)
+               for ouvert in (False, True)
+               if (value := NULL_VALUES[(False, ouvert)]) >= bid
+               for chance in (null_chance(kept, forehand, ouvert=ouvert),)]
+    return max(options, key=lambda option: option[0]) if options else None
 
 
 def declare_steps(state: TableState, seat: Seat) -> tuple[Step, ...]:
-    """The coach while ``seat`` declares after putting away: the game with the best chance that reaches the bid
-    (``skat.table.coach.declare``), or nothing (a Hand game, or no suit game or Grand reaches the bid)."""
+    """The coach while ``seat`` declares after putting away: the game that reaches the bid with the most list points
+    expected (``skat.table.coach.declare``): :func:`~.advice.declare_advice`'s suit game or Grand, or a Null (picked
+    up, :func:`~.null_model.null_chance` of the 10 kept); nothing in a Hand game or when no game reaches the bid."""
     if not state.picked_up:
         return ()
-    best = declare_advice(state.hands[seat.value], state.discarded, state.bid, seat is Seat.FOREHAND)
-    if best is None:
+    kept, put, forehand = state.hands[seat.value], state.discarded, seat is Seat.FOREHAND
+    options = [(expected_score(chance, value), skat_game_name(GameType.NULL, False, ouvert), chance)
+               for ouvert in (False, True) if (value := NULL_VALUES[(False, ouvert)]) >= state.bid
+               for chance in (null_chance(kept, forehand, ouvert=ouvert),)]
+    best = declare_advice(kept, put, state.bid, forehand)
+    if best is not None:
+        options.append((expected_score(best.chance, _value(kept + put, put, best.game)), best.game, best.chance))
+    if not options:
         return ()
-    return (Step("skat.table.coach.declare", game=best.game, wins=tenths(best.chance)),)
+    _, game, chance = max(options, key=lambda option: option[0])
+    return (Step("skat.table.coach.declare", game=game, wins=tenths(chance)),)
 
 
 def card_steps(chances: CardChances) -> tuple[Step, ...]:
