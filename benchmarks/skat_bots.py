@@ -18,10 +18,10 @@ club players' Seeger-Fabian points per game (the list scoring of Skat tournament
 lost game -50 minus twice its value, and 40 for each defender when the declarer loses) minus the beginners', per
 player and game, with a 95 % interval over the deals (the two halves of a deal are paired).
 
-``--coach``: the coach's honesty (issue 35). Player 0 follows the table coach (:mod:`webapp.games.skat.advice`): it
-bids or holds up to ``bid_advice(hand, forehand).limit`` (passing when 0); when it wins the auction it picks up the
-skat, puts away ``skat_advice(...)[0].cards`` and declares that game (the club player's move when the advice is
-empty); it plays its cards as a club player; the other two seats are club players. Printed, for the games player 0
+``--coach``: the coach's honesty (issue 35). Player 0 follows the table coach (:mod:`webapp.games.skat.advice`,
+:mod:`webapp.games.skat.table_coach`): it bids or holds up to ``bid_advice(hand, forehand).limit`` (passing when 0);
+when it wins the auction it picks up the skat, puts away the coach's first way (``put_away_ways``: a suit game,
+Grand or Null) and declares the coach's game (``declare_choice``; the club player's move when there is none); it plays its cards as a club player; the other two seats are club players. Printed, for the games player 0
 declared: how many, the share won with its 95 % interval by suit games and Grand and in all (aim: >= 80 %), and the
 calibration table of the chance the coach stated at bidding (``bid_advice``'s chance of the game finally declared)
 against the share won (aim: within 5 points in every tenth with >= 50 cases); then the time of ``bid_advice`` and
@@ -55,7 +55,8 @@ from webapp.games.skat.chances import card_chances  # noqa: E402
 from webapp.games.skat.club import club_move  # noqa: E402
 from webapp.games.skat.official import SUIT_GAMES, GameType  # noqa: E402
 from webapp.games.skat.play import Seat  # noqa: E402
-from webapp.games.skat.table import Declare, Discard, Phase, PickUp, TableState, deal, seat_of  # noqa: E402
+from webapp.games.skat.table import Discard, Phase, PickUp, TableState, deal, seat_of  # noqa: E402
+from webapp.games.skat.table_coach import declare_choice, put_away_ways  # noqa: E402
 
 MIN_WIN_RATE = 0.60
 MAX_OVERBID_RATE = 0.05
@@ -170,13 +171,14 @@ def coach_move(state: TableState) -> BotMove:
         return auction_move(state, bid_advice(state.hands[seat.value], forehand).limit, ())
     if state.phase is Phase.SKAT:
         return BotMove(PickUp(), ())
-    if state.phase in (Phase.DISCARD, Phase.DECLARE):
-        twelve = state.hands[seat.value] + state.discarded
-        ways = skat_advice(twelve, state.bid, forehand)
-        if ways and state.phase is Phase.DISCARD:
-            return BotMove(Discard(ways[0].cards), ())
-        if ways and set(ways[0].cards) == set(state.discarded):
-            return BotMove(Declare(ways[0].game), ())
+    if state.phase is Phase.DISCARD:
+        ways = put_away_ways(state.hands[seat.value], state.bid, forehand)
+        if ways:
+            return BotMove(Discard((ways[0].cards[0], ways[0].cards[1])), ())
+    if state.phase is Phase.DECLARE and state.picked_up:
+        choice = declare_choice(state.hands[seat.value], state.discarded, state.bid, forehand)
+        if choice is not None:
+            return BotMove(choice.declare, ())
     return club_move(state)
 
 
@@ -218,9 +220,11 @@ def coach(args: argparse.Namespace) -> int:
             state = state.apply((coach_move if state.to_act is follower else club_move)(state).action)
         if state.phase is Phase.DONE and state.declarer is follower and state.game is not None:
             assert state.score is not None
-            chances = {g.game: g.chance for g in bid_advice(dealt.hands[follower.value],
-                                                           follower is Seat.FOREHAND).games}
-            stated[kind_of(state.game)].append((chances.get(state.game, 0.0), int(state.score.won)))
+            chances = {(g.game, g.hand and g.game is GameType.NULL, g.ouvert): g.chance
+                       for g in bid_advice(dealt.hands[follower.value], follower is Seat.FOREHAND).games}
+            declared = state.declaration
+            key = (declared.game, declared.hand and declared.game is GameType.NULL, declared.ouvert)
+            stated[kind_of(state.game)].append((chances.get(key, 0.0), int(state.score.won)))
     seconds = time.perf_counter() - started
     games = [pair for pairs in stated.values() for pair in pairs]
     print(f"coach: {played} deals of seed {args.seed} in {seconds:.0f} s = {seconds / played:.2f} s a deal; "

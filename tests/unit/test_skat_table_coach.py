@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from webapp.games.skat.advice import ADVISE_SHARE, bid_advice, expected_score
 from webapp.games.skat.bids import VALID_BIDS
 from webapp.games.skat.chances import CardChances
+from webapp.games.skat.official import GameType
 from webapp.games.skat.play import Seat
 from webapp.games.skat.rules import parse_card
 from webapp.games.skat.table_codes import replay
@@ -122,7 +123,7 @@ def test_the_skat_coach_offers_null_where_it_promises_the_most(app):
     from dataclasses import replace as swap
 
     from webapp.games.skat.rules import parse_hand
-    from webapp.games.skat.table_coach import null_way
+    from webapp.games.skat.table_coach import put_away_ways
 
     state = replay(5, 1, ["pass", "pass", "18", "skat"])
     low = parse_hand("7C 8C 9C 7S 8S 9S 7H 8H 9H 7D") + (parse_card("8D"), parse_card("9D"))
@@ -130,7 +131,7 @@ def test_the_skat_coach_offers_null_where_it_promises_the_most(app):
     lowly = swap(state, hands=(low, tuple(rest[:10]), tuple(rest[10:20])), skat=tuple(rest[20:]))
     with app.test_request_context():
         ways = put_away_steps(lowly, Seat.FOREHAND)
-        score, cards, name, chance = null_way(low, 18, True)
         strong = put_away_steps(state, Seat.FOREHAND)
-    assert ways[0][0]["game"] == name and ways[0][1] == cards and name.startswith("Null")
+    first = put_away_ways(low, 18, True)[0]
+    assert first.game is GameType.NULL and ways[0][1] == first.cards and str(ways[0][0]["game"]).startswith("Null")
     assert all(not str(step["game"]).startswith("Null") for step, _ in strong)

@@ -15,6 +15,8 @@ pool); the same situation always gives the same words.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from webapp.core.steps import Step
 from webapp.games.skat.advice import BidAdvice, GameChance, bid_advice, declare_advice, expected_score, skat_advice
 from webapp.games.skat.bots import auction_move
@@ -24,10 +26,11 @@ from webapp.games.skat.null_model import null_chance, null_discard
 from webapp.games.skat import official
 from webapp.games.skat.official import NULL_VALUES, Declaration, GameType
 from webapp.games.skat.play import Seat
-from webapp.games.skat.table import TableState
+from webapp.games.skat.rules import Card
+from webapp.games.skat.table import Declare, TableState
 
-__all__ = ["GAMBLE", "MATTERS", "advice_steps", "bid_steps", "card_steps", "declare_steps", "null_way",
-           "put_away_steps", "tenths", "would_have_steps"]
+__all__ = ["GAMBLE", "MATTERS", "Choice", "advice_steps", "bid_steps", "card_steps", "declare_choice",
+           "declare_steps", "put_away_steps", "put_away_ways", "tenths", "would_have_steps"]
 
 #: Below the advised share but at least this chance (0-1): the coach calls the best game a gamble, not hopeless.
 GAMBLE = 0.4
@@ -83,56 +86,82 @@ def _name(game: GameChance) -> GameType | str:
     return skat_game_name(game.game, game.hand, game.ouvert) if game.game is GameType.NULL else game.game
 
 
-def put_away_steps(state: TableState, seat: Seat) -> tuple[tuple[Step, tuple], ...]:
-    """The skat coach while ``seat`` puts away: up to three ``(step, cards)``: ``skat.table.coach.put_away`` (the
-    two cards, the game, its chance) and the two cards (for a "pick these" link): the ways of
-    :func:`~.advice.skat_advice`, and the Null way (:func:`null_way`) where it promises more list points, in their
-    order. Empty when no game reaches the bid."""
-    forehand, twelve = seat is Seat.FOREHAND, state.hands[seat.value]
-    ways = [(expected_score(w.chance, _value(twelve, w.cards, w.game)), w.cards, w.game, w.chance)
-            for w in skat_advice(twelve, state.bid, forehand)]
-    null = null_way(state.hands[seat.value], state.bid, forehand)
-    if null is not None:
-        ways = sorted(ways + [null], key=lambda way: -way[0])[:len(ways) or 1]
-    return tuple((Step("skat.table.coach.put_away", cards=cards, game=game, wins=tenths(chance)), cards)
-                 for _, cards, game, chance in ways)
+@dataclass(frozen=True)
+class Choice:
+    """One way the coach weighs after the skat: put away ``cards`` (none when already away) and declare ``game``
+    (``ouvert``: Null Ouvert), won with ``chance`` (0-1), worth ``score`` list points expected
+    (:func:`~.advice.expected_score`)."""
+
+    score: float
+    cards: tuple[Card, ...]
+    game: GameType
+    ouvert: bool
+    chance: float
+
+    @property
+    def declare(self) -> Declare:
+        """The declaration."""
+        return Declare(self.game, ouvert=self.ouvert)
 
 
-def _value(twelve: tuple, put: tuple, game: GameType) -> int:
+def put_away_ways(twelve: tuple[Card, ...], bid: int, forehand: bool) -> tuple[Choice, ...]:
+    """The coach's ways of putting away two of the declarer's 12 cards, the most list points expected first: those
+    of :func:`~.advice.skat_advice` (suit games and Grand), and the Null way where it reaches the bid (the two cards
+    :func:`~.null_model.null_discard` puts away, the Null or Null Ouvert of the most list points). At most as many
+    as :func:`~.advice.skat_advice` gives (one when it gives none); empty when no game reaches the bid."""
+    ways = [Choice(expected_score(w.chance, _value(twelve, w.cards, w.game)), w.cards, w.game, False, w.chance)
+            for w in skat_advice(twelve, bid, forehand)]
+    pair = null_discard(twelve)
+    nulls = _null_choices([c for c in twelve if c not in pair], pair, bid, forehand)
+    if nulls:
+        ways = sorted(ways + [max(nulls, key=lambda c: c.score)], key=lambda c: -c.score)[:len(ways) or 1]
+    return tuple(ways)
+
+
+def declare_choice(kept: tuple[Card, ...], put: tuple[Card, ...], bid: int, forehand: bool) -> Choice | None:
+    """The game the coach declares with the 10 ``kept`` cards once ``put`` is away (the skat picked up): the one
+    that reaches ``bid`` with the most list points expected, :func:`~.advice.declare_advice`'s suit game or Grand or
+    a Null (picked up); None when no game reaches the bid."""
+    options = _null_choices(kept, (), bid, forehand)
+    best = declare_advice(kept, put, bid, forehand)
+    if best is not None:
+        options.append(Choice(expected_score(best.chance, _value(kept + put, put, best.game)), (), best.game, False,
+                              best.chance))
+    return max(options, key=lambda c: c.score) if options else None
+
+
+def _null_choices(kept, put: tuple[Card, ...], bid: int, forehand: bool) -> list[Choice]:
+    return [Choice(expected_score(chance, value), tuple(put), GameType.NULL, ouvert, chance)
+            for ouvert in (False, True) if (value := NULL_VALUES[(False, ouvert)]) >= bid
+            for chance in (null_chance(kept, forehand, ouvert=ouvert),)]
+
+
+def _value(twelve: tuple[Card, ...], put: tuple[Card, ...], game: GameType) -> int:
     return official.game_value([c for c in twelve if c not in put], put, Declaration(game)).value
 
 
-def null_way(twelve: tuple, bid: int, forehand: bool) -> tuple[float, tuple, GameType | str, float] | None:
-    """Null after picking up the skat: the two cards :func:`~.null_model.null_discard` puts away, and the Null or
-    Null Ouvert (picked up) whose value reaches ``bid`` with the most list points expected (chance of the 10 kept,
-    :func:`~.null_model.null_chance`): ``(expected score, cards, name, chance)``, or None when neither reaches the
-    bid."""
-    pair = null_discard(twelve)
-    kept = [c for c in twelve if c not in pair]
-    options = [(expected_score(chance, value), pair, skat_game_name(GameType.NULL, False, ouvert), chance)
-               for ouvert in (False, True)
-               if (value := NULL_VALUES[(False, ouvert)]) >= bid
-               for chance in (null_chance(kept, forehand, ouvert=ouvert),)]
-    return max(options, key=lambda option: option[0]) if options else None
+def _choice_name(choice: Choice) -> GameType | str:
+    return skat_game_name(GameType.NULL, False, choice.ouvert) if choice.game is GameType.NULL else choice.game
+
+
+def put_away_steps(state: TableState, seat: Seat) -> tuple[tuple[Step, tuple], ...]:
+    """The skat coach while ``seat`` puts away: a ``(step, cards)`` per way of :func:`put_away_ways`:
+    ``skat.table.coach.put_away`` (the two cards, the game, its chance) and the two cards (for a "pick these"
+    link)."""
+    ways = put_away_ways(state.hands[seat.value], state.bid, seat is Seat.FOREHAND)
+    return tuple((Step("skat.table.coach.put_away", cards=w.cards, game=_choice_name(w), wins=tenths(w.chance)),
+                  w.cards) for w in ways)
 
 
 def declare_steps(state: TableState, seat: Seat) -> tuple[Step, ...]:
-    """The coach while ``seat`` declares after putting away: the game that reaches the bid with the most list points
-    expected (``skat.table.coach.declare``): :func:`~.advice.declare_advice`'s suit game or Grand, or a Null (picked
-    up, :func:`~.null_model.null_chance` of the 10 kept); nothing in a Hand game or when no game reaches the bid."""
+    """The coach while ``seat`` declares after putting away: :func:`declare_choice` (``skat.table.coach.declare``);
+    nothing in a Hand game or when no game reaches the bid."""
     if not state.picked_up:
         return ()
-    kept, put, forehand = state.hands[seat.value], state.discarded, seat is Seat.FOREHAND
-    options = [(expected_score(chance, value), skat_game_name(GameType.NULL, False, ouvert), chance)
-               for ouvert in (False, True) if (value := NULL_VALUES[(False, ouvert)]) >= state.bid
-               for chance in (null_chance(kept, forehand, ouvert=ouvert),)]
-    best = declare_advice(kept, put, state.bid, forehand)
-    if best is not None:
-        options.append((expected_score(best.chance, _value(kept + put, put, best.game)), best.game, best.chance))
-    if not options:
+    best = declare_choice(state.hands[seat.value], state.discarded, state.bid, seat is Seat.FOREHAND)
+    if best is None:
         return ()
-    _, game, chance = max(options, key=lambda option: option[0])
-    return (Step("skat.table.coach.declare", game=game, wins=tenths(chance)),)
+    return (Step("skat.table.coach.declare", game=_choice_name(best), wins=tenths(best.chance)),)
 
 
 def card_steps(chances: CardChances) -> tuple[Step, ...]:
