@@ -90,13 +90,22 @@ def features_of_mask(mask: int, game: GameType, forehand: bool) -> tuple[float, 
     return features([card for i, card in enumerate(DECK) if mask >> i & 1], game, forehand)
 
 
+def load_model(path: Path, names: Sequence[str]) -> dict:
+    """A shipped model file (JSON with ``features`` and its weights) whose features are ``names``, in order.
+
+    Raises:
+        ValueError: the file's weights were fitted to other features.
+    """
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if data.get("features") != list(names):
+        raise ValueError(f"{path.name} was fitted to other features")
+    return data
+
+
 @lru_cache(maxsize=1)
 def _model() -> dict:
-    """The shipped model file, read once (ValueError when its weights were fitted to other features)."""
-    data = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
-    if data.get("features") != list(FEATURES):
-        raise ValueError(f"{MODEL_FILE.name} was fitted to other features")
-    return data
+    """The shipped model file, read once (see :func:`load_model`)."""
+    return load_model(MODEL_FILE, FEATURES)
 
 
 def _kind(game: GameType) -> str:

@@ -27,7 +27,6 @@ defenders' low cards); ties to the pair with the higher cards (Null order).
 
 from __future__ import annotations
 
-import json
 import math
 from functools import lru_cache
 from itertools import combinations
@@ -35,6 +34,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from webapp.games.skat.coach import NULL_ORDER
+from webapp.games.skat.hand_model import load_model
 from webapp.games.skat.rules import Card, Suit
 
 __all__ = ["FEATURES", "MODEL_FILE", "danger", "features", "null_chance", "null_discard", "suit_gaps"]
@@ -116,10 +116,7 @@ def null_discard(cards: Sequence[Card]) -> tuple[Card, Card]:
 
 @lru_cache(maxsize=1)
 def _model() -> dict:
-    data = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
-    if data.get("features") != list(FEATURES):
-        raise ValueError(f"{MODEL_FILE.name} was fitted to other features")
-    return data
+    return load_model(MODEL_FILE, FEATURES)
 
 
 def null_chance(hand: Sequence[Card], forehand: bool, *, hand_game: bool = False, ouvert: bool = False) -> float:
