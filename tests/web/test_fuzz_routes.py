@@ -173,7 +173,7 @@ PARAMS: dict[str, dict[str, Param]] = {
     "skat_analysis.analysis": {"seed": values("3", "7", "0", "999999999"), "game": values("1", "2", "99"),
                                "a": values("18", "18.yes", "pass.pass.pass", "18.yes.20.yes.pass.pass.skat.put:8H,0S",
                                            "x" * 30, "JC." * 40),
-                               "coach": values("0", "1")},
+                               "coach": values("0", "1"), "bots": values("club", "beginner", "x")},
     "tichu.page": {"table": values("2345678", "K", "Ph", "Dr", "33"), "play": values("AAAA", "Ph", "Do", "4"),
                    "hand": values("AK", "1P", "23456"), "wish": values("K", "10", "T", "1", "A"),
                    "reading": values("K", "2", "A", "15"), "out": values("1", "0"),

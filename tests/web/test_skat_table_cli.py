@@ -105,10 +105,10 @@ def test_chance_gives_a_line_a_game_then_the_advice(cli):
 
     hand = "JC JS AC 0C KC 7S 8S AH 0H 9D".split()
     lines = cli("skat", "chance", *hand).stdout.splitlines()
-    names = ["clubs", "spades", "hearts", "diamonds", "grand", "null", "null hand", "null ouvert", "null ouvert hand"]
+    names = ["clubs", "spades", "hearts", "diamonds", "grand", "null", "null+hand", "null+ouvert", "null+ouvert+hand"]
     assert [line.rsplit(" ", 2)[0] for line in lines[:9]] == names
     advice = bid_advice(tuple(parse_cards(" ".join(hand))), True)
-    chance = {" ".join([g.game.value] + ["ouvert"] * g.ouvert + ["hand"] * g.hand): g.chance for g in advice.games}
+    chance = {"+".join([g.game.value] + ["ouvert"] * g.ouvert + ["hand"] * g.hand): g.chance for g in advice.games}
     assert lines[:9] == [f"{name} {round(100 * chance[name])} %" for name in names]
     assert advice.plan  # a hand the coach plays
     first, *then = advice.plan

@@ -230,3 +230,11 @@ def test_without_the_coach_nothing_is_sampled_for_the_child(pooled):
     page = client.get(signed_url(pooled, 1, WOULD.split("."), coach=0), headers=HX).get_data(as_text=True)
     assert 'id="table-coach"' not in page
     assert pooled.extensions[analysis_pool.EXTENSION]._running == {}
+
+
+def test_the_coach_route_without_htmx_leads_to_the_table_at_its_coach(app):
+    url = signed_url(app, 1, WOULD.split(".")).replace("/skat/table?", "/skat/table/coach?")
+    response = app.test_client().get(url, headers=EN)
+    assert response.status_code == 303
+    location = response.headers["Location"]
+    assert location.startswith("/skat/table?seed=1&game=1&bots=club&sig=") and location.endswith("#table-coach")

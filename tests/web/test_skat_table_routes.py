@@ -313,7 +313,7 @@ def _finish_with_bots(state):
 
 def test_what_went_wrong_names_the_overbid():
     """ISkO 5.4: a game whose value stays below the bid is lost as overbid, whatever the card points."""
-    from webapp.games.skat.table_views import what_went_wrong
+    from webapp.games.skat.table_text_views import what_went_wrong
 
     child = seat_of(0, 3)
     for seed in range(1, 40):
@@ -334,7 +334,7 @@ def test_what_went_wrong_names_the_overbid():
 
 
 def test_a_won_game_has_nothing_wrong():
-    from webapp.games.skat.table_views import what_went_wrong
+    from webapp.games.skat.table_text_views import what_went_wrong
 
     for seed in range(1, 30):
         state = _finish_with_bots(table_codes.replay(seed, 1, []))
@@ -349,7 +349,7 @@ def test_the_hand_is_sorted_by_the_declared_game():
     in Null there are no trumps and each suit runs A K Q J 10 9 8 7."""
     from webapp.games.skat.official import GameType
     from webapp.games.skat.rules import parse_cards
-    from webapp.games.skat.table_views import sort_hand
+    from webapp.games.skat.table_text_views import sort_hand
 
     cards = parse_cards("7H JD AS 0H JC KS QH 8D")
     assert [str(c) for c in sort_hand(cards, GameType.HEARTS)] == ["JC", "JD", "0H", "QH", "7H", "AS", "KS", "8D"]
@@ -363,7 +363,7 @@ def test_the_trick_reason_names_the_highest_trump_or_the_led_suit():
     from webapp.games.skat.play import Seat
     from webapp.games.skat.rules import parse_card
     from webapp.games.skat.table import Trick
-    from webapp.games.skat.table_views import trick_reason
+    from webapp.games.skat.table_text_views import trick_reason
 
     F, M, R = Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND
     trumped = Trick(((F, parse_card("AS")), (M, parse_card("7C")), (R, parse_card("0S"))), M)

@@ -153,7 +153,7 @@ def bid_command(cards: tuple[str, ...], skat_tokens: tuple[str, str] | None, exp
 def chance_command(cards: tuple[str, ...], seat: str, samples: int, seed: int, explain: bool, lang: str) -> None:
     """The table coach's chances for 10 cards before the skat (:func:`webapp.games.skat.advice.bid_advice`: the
     hand model's chance mapped to real play; the Null variants by the Null model): one line a game (``clubs 82 %``,
-    ``null ouvert hand 3 %``), then
+    ``null+ouvert+hand 3 %``), then
     ``advice: GAME, bid up to B``, the games by bid when the advice depends on it, or ``advice: pass``."""
     from webapp.games.skat.advice import bid_advice
     from webapp.games.skat.chances import game_chances
@@ -172,7 +172,7 @@ def chance_command(cards: tuple[str, ...], seat: str, samples: int, seed: int, e
         lines, order = [], (*official.TRUMP_GAMES, GameType.NULL)
         for g in sorted(advice.games, key=lambda g: (order.index(g.game), g.ouvert, g.hand)):
             words = [g.game.value] + ["ouvert"] * g.ouvert + ["hand"] * g.hand
-            line = f"{' '.join(words)} {round(100 * g.chance)} %"
+            line = f"{'+'.join(words)} {round(100 * g.chance)} %"
             if g.game in sampled and g.game is not GameType.NULL:
                 found = sampled[g.game]
                 line += f" (open cards: {found.wins} of {found.solved} sampled deals won)"

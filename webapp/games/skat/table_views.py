@@ -23,35 +23,33 @@ The table's score sheet (finished games of this deal number) is kept in the sign
 from __future__ import annotations
 
 import random
-import secrets
 from dataclasses import dataclass, field, replace
 
 from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
-from itsdangerous import BadSignature, Signer
 
 from webapp.core import security
-from webapp.core.explain import label
 from webapp.core.numbers import ascii_int
 from webapp.core.steps import NotationError, RuleInputError, RuleViolation, Step, status_of
 from webapp.core.web import ProblemTracker, error_page, is_htmx, page_or_fragment
 from webapp.games.skat import analysis_pool
-from webapp.games.skat.analysis_pool import AnalysisPool, Answer, Status
+from webapp.games.skat.analysis_pool import Status
 from webapp.games.skat.auction import Bid, Hold, Pass, next_bid
 from webapp.games.skat.bids import VALID_BIDS
 from webapp.games.skat.bots import BotMove, bot_move
 from webapp.games.skat.chances import CardChances
 from webapp.games.skat.club import club_move, samples_now
 from webapp.games.skat.coach import bidding_coach
-from webapp.games.skat.look import skat_game_name
-from webapp.games.skat.official import TRUMP_ORDER, Declaration, GameType, Level
-from webapp.games.skat.play import NULL_ORDER, PLAIN_ORDER, Seat, is_trump, legal_cards, play_reason
-from webapp.games.skat.rules import SUITS, Card, parse_card
+from webapp.games.skat.official import Declaration, GameType
+from webapp.games.skat.play import Seat, legal_cards, play_reason
+from webapp.games.skat.rules import Card, parse_card
 from webapp.games.skat.table import (
     Declare, Discard, Phase, PickUp, Play, PlayHand, ScoreSheet, TableAction, TableState, Trick, deal,
     declaration_check, seat_of,
 )
 from webapp.games.skat.table_cheer import cheer_steps
 from webapp.games.skat.table_coach import bid_steps, card_steps, declare_steps, put_away_steps, would_have_steps
+from webapp.games.skat.table_text_views import declaration_name, sort_hand, trick_reason, what_went_wrong
+from webapp.games.skat.table_work_views import current_pool, is_signed, owner, peek, signature
 from webapp.games.skat.table_codes import action_code, parse_action
 
 bp = Blueprint("skat_table", __name__)
@@ -80,8 +78,6 @@ CLUB, BEGINNER = "club", "beginner"
 LEVELS = (CLUB, BEGINNER)
 #: A new table's level; an address without ``bots`` is the beginners' (the table's addresses before there were levels).
 NEW_LEVEL, OLD_LEVEL = CLUB, BEGINNER
-#: Who asks for the table's heavy work: a random token in the signed session (one job at a time each).
-OWNER_KEY = "skat_owner"
 #: Milliseconds between two looks while a bot or the coach is thinking (htmx; without JavaScript the page
 #: refreshes itself every second).
 POLL_MS = 400
@@ -266,42 +262,6 @@ class TableGame(ProblemTracker):
         return {k: v for k, v in args.items() if v is not None}
 
 
-def signature(seed: int, number: int, moves: str) -> str:
-    """This server's signature of a game's moves (``a``): a page that carries it was written by this server, so its
-    bots' moves need not be computed again when it is replayed (a club player's card costs about a second).
-    itsdangerous (Flask's own signing) with the app's secret key; 27 URL-safe characters."""
-    return _signer().get_signature(f"{seed}|{number}|{moves}").decode("ascii")
-
-
-def _signed(seed: int, number: int, moves: str, sig: str) -> bool:
-    try:
-        return _signer().verify_signature(f"{seed}|{number}|{moves}", sig.encode("ascii", "replace"))
-    except BadSignature:
-        return False
-
-
-def _signer() -> Signer:
-    return Signer(current_app.secret_key, salt="skat-table-moves")
-
-
-def current_pool() -> AnalysisPool | None:
-    """This app's pool for the table's heavy work (:mod:`.analysis_pool`), or None when it has none."""
-    return current_app.extensions.get(analysis_pool.EXTENSION)
-
-
-def peek(key: analysis_pool.Key) -> Answer | None:
-    """What the pool knows of ``key`` without starting anything (None: nothing, or no pool)."""
-    pool = current_pool()
-    return pool.peek(key) if pool is not None else None
-
-
-def owner() -> str:
-    """Who asks for heavy work: a random token in the signed session (one job at a time each)."""
-    if OWNER_KEY not in session:
-        session[OWNER_KEY] = secrets.token_urlsafe(12)
-    return session[OWNER_KEY]
-
-
 def _number(name: str, default: int, low: int, high: int, digits: int) -> tuple[int, Step | None]:
     text = request.args.get(name)
     if text is None:
@@ -326,7 +286,7 @@ def read_game() -> TableGame:
             game.fail(problem, 400)
     _check_click(game, request.args.get("do"))
     text = request.args.get("a", "")
-    game.trusted = bool(text) and _signed(seed, number, text, request.args.get("sig", "")[:64])
+    game.trusted = bool(text) and is_signed(seed, number, text, request.args.get("sig", "")[:64])
     codes = [c for c in text[:MAX_CODES * (MAX_CODE_CHARS + 1)].split(SEP) if c] if game.problem is None else []
     if len(codes) > MAX_CODES or len(text) > MAX_CODES * (MAX_CODE_CHARS + 1):
         game.fail(Step("skat.table.page.too_many", most=MAX_CODES), 400)
@@ -426,77 +386,6 @@ def _click(game: TableGame) -> bool:
     return clicked
 
 
-def sort_hand(cards: tuple[Card, ...], game: GameType | None) -> list[Card]:
-    """The cards in the order a player holds them: the trumps first from the highest (before a declaration: the
-    jacks), then each suit (clubs, spades, hearts, diamonds) from its highest card (Null: A K Q J 10 9 8 7,
-    ISkO 2.3)."""
-    trumps = TRUMP_ORDER[GameType.GRAND] if game is None else TRUMP_ORDER.get(game, ())
-    order = NULL_ORDER if game is not None and game.is_null else PLAIN_ORDER
-
-    def key(card: Card) -> tuple[int, int, int]:
-        if card in trumps:
-            return 0, 0, trumps.index(card)
-        return 1, SUITS.index(card.suit), order.index(card.rank)
-
-    return sorted(cards, key=key)
-
-
-def trick_reason(trick: Trick, game: GameType, child: Seat, name: str) -> Step:
-    """Why the trick went to its winner (ISkO 2.3): the highest trump in it, else the highest card of the suit led.
-
-    ``name`` is the winner's name (unused when the child won: the sentence says "you")."""
-    card = next(c for s, c in trick.cards if s == trick.winner)
-    you = "_you" if trick.winner == child else ""
-    if is_trump(card, game):
-        kind = "trump"
-    else:
-        kind = "null" if game.is_null else "suit"
-    return Step(f"skat.table.page.trick_{kind}{you}", name=name, card=card, points=trick.points, suit=card.suit)
-
-
-def what_went_wrong(state: TableState) -> tuple[Step, ...]:
-    """Why a lost game was lost (ISkO 5.2-5.4): overbid, too few card points, a failed announcement, a Null trick."""
-    score, declaration = state.score, state.declaration
-    if score is None or declaration is None or score.won:
-        return ()
-    steps: list[Step] = []
-    if declaration.game.is_null:
-        number = next(i for i, t in enumerate(state.tricks, start=1) if t.winner == state.declarer)
-        return (Step("skat.table.page.wrong.null", number=number),)
-    points, tricks = score.outcome.points, score.outcome.tricks
-    if score.overbid:
-        steps.append(Step("skat.table.page.wrong.overbid", bid=state.bid, value=score.value))
-    if points < 61:
-        steps.append(Step("skat.table.page.wrong.points", points=points))
-        if points <= 30:
-            steps.append(Step("skat.table.page.wrong.schneider_against", points=points))
-    elif declaration.schwarz_announced and tricks < 10:
-        steps.append(Step("skat.table.page.wrong.schwarz", tricks=10 - tricks))
-    elif declaration.schneider_announced and points < 90:
-        steps.append(Step("skat.table.page.wrong.schneider", points=points))
-    return tuple(steps)
-
-
-def declaration_name(declaration: Declaration | Declare, hand_game: bool | None = None) -> str:
-    """A declaration's full name in the reader's language: "Clubs Hand Schneider", "Null Ouvert".
-
-    ``hand_game`` says whether a :class:`Declare` (which does not know it) would be a hand game."""
-    hand = getattr(declaration, "hand", False) if hand_game is None else hand_game
-    if declaration.game.is_null:
-        return skat_game_name(declaration.game, hand, declaration.ouvert)
-    parts = [label(declaration.game)] + [label_hand()] * bool(hand)
-    if declaration.announced is not None:
-        parts.append(label(declaration.announced))
-    if declaration.ouvert:
-        parts.append("Ouvert")
-    return " ".join(parts)
-
-
-def label_hand() -> str:
-    """The word "Hand" in the reader's language (the level's label)."""
-    return label(Level.HAND)
-
-
 def _sheet(game: TableGame) -> list[list[int | str | None]]:
     """The sheet of this deal number from the session, with a finished game entered (one line a game number)."""
     data = session.get(SHEET_KEY)
@@ -553,10 +442,13 @@ def table():
 def coach():
     """The coach's part of the table page alone (``skat/_table_coach.html``), for htmx to ask again while the coach
     is thinking: the table's query, replayed as the page does (a signed address costs no bot's move); bad input
-    answers 4xx like the page. Nothing is moved: without a coach to show, an empty coach section."""
+    answers 4xx like the page. Nothing is moved: without a coach to show, an empty coach section. Not asked by htmx
+    (a link, a bookmark): 303 to the table page at its coach."""
     game = read_game()
     if game.problem is not None:
         return error_page(game.problem, game.status)
+    if not is_htmx():
+        return redirect(url_for("skat_table.table", **game.args(), _anchor="table-coach"), code=303)
     coach = _coach(game, next((m for m in reversed(game.moves) if m.player == CHILD), None)) if game.coach else {}
     return render_template("skat/_table_coach.html", g=game, coach=coach, poll_ms=POLL_MS,
                            url=lambda **changes: url_for("skat_table.table", **game.args(**changes)))
