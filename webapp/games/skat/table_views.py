@@ -191,14 +191,15 @@ class TableGame(ProblemTracker):
         """The pool's key of this game after ``codes`` (default: every move so far)."""
         return self.seed, self.number, tuple(self.codes if codes is None else codes)
 
-    def bot_choice(self, state: TableState) -> BotMove | None:
-        """The move of the bot to act in ``state`` (reached by :attr:`codes`) at this game's level: computed when it
-        is cheap, else (a club player's sampled card) the pool's kept answer; None when that is not known."""
+    def bot_choice(self, state: TableState, codes: list[str] | None = None) -> BotMove | None:
+        """The move of the bot to act in ``state`` (reached by ``codes``, default :attr:`codes`) at this game's level:
+        computed when it is cheap, else (a club player's sampled card) the pool's kept answer; None when that is not
+        known."""
         if self.level == BEGINNER:
             return bot_move(state)
         if not samples_now(state):
             return club_move(state)
-        answer = peek(self.key())
+        answer = peek(self.key(codes))
         return answer.result if answer is not None and isinstance(answer.result, BotMove) else None
 
     def run_bots(self) -> None:
@@ -230,11 +231,7 @@ class TableGame(ProblemTracker):
         pool's kept answer for a sampled card); empty when the level's move there is another (the level changed)."""
         if move.steps or move.player == CHILD or move.before is None:
             return move.steps
-        if self.level == CLUB and samples_now(move.before):
-            answer = peek(self.key(self.codes[:move.at]))
-            chosen = answer.result if answer is not None and isinstance(answer.result, BotMove) else None
-        else:
-            chosen = self.bot_choice(move.before)
+        chosen = self.bot_choice(move.before, self.codes[:move.at])
         return chosen.steps if chosen is not None and chosen.action == move.action else ()
 
     def args(self, **changes: object) -> dict[str, object]:
@@ -256,10 +253,10 @@ class TableGame(ProblemTracker):
         args.update(changes)
         moves = args.pop("a", None)
         args.pop("sig", None)
+        head = {k: args.pop(k) for k in ("seed", "game", "bots") if k in args}
         if moves:  # the signature just before the moves (the moves stay near the end, easy to read)
-            args = {"sig": signature(self.seed, self.number, str(moves)), "a": moves} | args
-            args = {k: args.pop(k) for k in ("seed", "game", "bots") if k in args} | args
-        return {k: v for k, v in args.items() if v is not None}
+            head |= {"sig": signature(self.seed, self.number, str(moves)), "a": moves}
+        return {k: v for k, v in (head | args).items() if v is not None}
 
 
 def _number(name: str, default: int, low: int, high: int, digits: int) -> tuple[int, Step | None]:
