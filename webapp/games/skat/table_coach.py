@@ -1,10 +1,11 @@
 """The table coach's words (issue 35): chances a child can read, at every decision of the child at the table.
 
-* Bidding: :func:`bid_steps` (the chance of each suit game and Grand in "about 8 of 10 games like this", the safe
-  value beside it, what to say now; a hand whose best chance is below :data:`~.advice.ADVISE_SHARE` is called a
-  gamble, or too weak).
-* The skat: :func:`put_away_steps` (the best three ways of putting away, :func:`~.advice.skat_advice`) and
-  :func:`declare_steps`.
+* Bidding: :func:`bid_steps` (the chance of each game, Null variants too, in "about 8 of 10 games like this", the
+  safe value beside it, the games to play by bid, what to say now; a hand whose best chance is below
+  :data:`~.advice.ADVISE_SHARE` is called a gamble, or too weak).
+* The skat: :func:`put_away_steps` (the ways of :func:`put_away_ways`: :func:`~.advice.skat_advice`'s and the Null
+  way, by list points) and :func:`declare_steps` (:func:`declare_choice`). The choices are pure, so a bot can follow
+  the coach exactly (``benchmarks/skat_bots.py --coach``).
 * Trick play: :func:`card_steps` (the sampled chances of the two best cards, computed off the request thread) and
   :func:`would_have_steps` (after the child's card, the coach's better card, only when it wins in at least
   :data:`MATTERS` more of the deals).
@@ -18,12 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from webapp.core.steps import Step
+from webapp.games.skat import official
 from webapp.games.skat.advice import BidAdvice, GameChance, bid_advice, declare_advice, expected_score, skat_advice
 from webapp.games.skat.bots import auction_move
 from webapp.games.skat.chances import CardChances
 from webapp.games.skat.look import skat_game_name
 from webapp.games.skat.null_model import null_chance, null_discard
-from webapp.games.skat import official
 from webapp.games.skat.official import NULL_VALUES, Declaration, GameType
 from webapp.games.skat.play import Seat
 from webapp.games.skat.rules import Card
