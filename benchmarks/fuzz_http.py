@@ -62,12 +62,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, instance: Path, redis_down: bool) -> subprocess.Popen:
+def start_server(port: int, instance: Path, redis_down: bool = False, workers: int | None = 1) -> subprocess.Popen:
+    """``kartenschule serve`` on ``port`` with ``instance`` (its own process group); ``workers`` None: the
+    command's default; ``redis_down``: the rate limits pointed at a closed port."""
     env = {**os.environ, "KARTENSCHULE_SECRET_KEY": "fuzz-secret"}
     if redis_down:
         env["KARTENSCHULE_RATELIMIT_STORAGE_URI"] = f"redis://{HOST}:{free_port()}"
     command = [sys.executable, "-c", "from webapp.cli import main; main()", "serve", "--port", str(port),
-               "--workers", "1", "--instance", str(instance)]
+               *(["--workers", str(workers)] if workers is not None else []), "--instance", str(instance)]
     return subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
 

@@ -24,9 +24,7 @@ import argparse
 import html
 import os
 import re
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -37,6 +35,7 @@ from urllib.parse import parse_qs, urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from fuzz_http import free_port, start_server  # noqa: E402 - the same server start as the fuzzer's
 from webapp.games.skat.bots import bot_move  # noqa: E402
 from webapp.games.skat.table import Phase  # noqa: E402
 from webapp.games.skat.table_codes import action_code, replay  # noqa: E402
@@ -98,15 +97,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=100)
     parser.add_argument("--poll", type=float, default=0.4)
     args = parser.parse_args()
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    sock.close()
-    instance = tempfile.mkdtemp(prefix="kartenschule-latency-")
-    server = subprocess.Popen([sys.executable, "-c", "from webapp.cli import main; main()", "serve", "--port",
-                               str(port), "--instance", instance], cwd=ROOT, start_new_session=True,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              env={**os.environ, "KARTENSCHULE_SECRET_KEY": "latency-benchmark"})
+    port = free_port()
+    server = start_server(port, Path(tempfile.mkdtemp(prefix="kartenschule-latency-")), workers=None)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(150):

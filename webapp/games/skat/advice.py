@@ -88,11 +88,13 @@ class PutAway:
 
     Attributes:
         cards: the two cards put away (in deck order); game: the game declared with the 10 kept; chance: 0-1.
+        value: the game's value with those cards put away (ISkO 5.1).
     """
 
     cards: tuple[Card, Card]
     game: GameType
     chance: float
+    value: int
 
 
 def _deck_order(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -168,12 +170,12 @@ def _skat_advice(twelve: tuple[Card, ...], bid: int, forehand: bool) -> tuple[Pu
         for game in TRUMP_GAMES:
             value = official.game_value(kept, pair, Declaration(game)).value
             if value >= bid:
-                scored.append((play_chance(kept, game, forehand), value, PutAway((pair[0], pair[1]), game, 0.0)))
+                scored.append((play_chance(kept, game, forehand), value, PutAway((pair[0], pair[1]), game, 0.0, value)))
     scored.sort(key=lambda item: (-expected_score(item[0], item[1]), -item[0]))
     best: dict[GameType, PutAway] = {}
-    for chance, _, way in scored:
+    for chance, value, way in scored:
         if way.game not in best and len(best) < SHOWN:
-            best[way.game] = PutAway(way.cards, way.game, chance)
+            best[way.game] = PutAway(way.cards, way.game, chance, value)
     return tuple(best.values())
 
 
@@ -192,5 +194,5 @@ def declare_advice(kept: Iterable[Card], put: Iterable[Card], bid: int, forehand
               if (value := official.game_value(kept, put, Declaration(game)).value) >= bid]
     if not scored:
         return None
-    chance, _, game = max(scored, key=lambda item: (expected_score(item[0], item[1]), item[0]))
-    return PutAway((put[0], put[1]), game, chance)
+    chance, value, game = max(scored, key=lambda item: (expected_score(item[0], item[1]), item[0]))
+    return PutAway((put[0], put[1]), game, chance, value)

@@ -19,13 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from webapp.core.steps import Step
-from webapp.games.skat import official
 from webapp.games.skat.advice import BidAdvice, GameChance, bid_advice, declare_advice, expected_score, skat_advice
 from webapp.games.skat.bots import auction_move
 from webapp.games.skat.chances import CardChances
 from webapp.games.skat.look import skat_game_name
 from webapp.games.skat.null_model import null_chance, null_discard
-from webapp.games.skat.official import NULL_VALUES, Declaration, GameType
+from webapp.games.skat.official import NULL_VALUES, GameType
 from webapp.games.skat.play import Seat
 from webapp.games.skat.rules import Card
 from webapp.games.skat.table import Declare, TableState
@@ -53,8 +52,8 @@ def bid_steps(state: TableState, seat: Seat) -> tuple[Step, ...]:
     Returns:
         Steps: ``skat.table.coach.bid_up_to`` (one advised game) or ``skat.table.coach.bid_limit`` and a
         ``skat.table.coach.plan_range`` for each game of :attr:`~.advice.BidAdvice.plan` (up to which bid it is
-        played), then the auction move's reason
-        (:func:`~.bots.auction_move` at the advised limit), or ``skat.table.coach.gamble`` / ``skat.table.coach.too_weak``; then up to :data:`LISTED`
+        played), then the auction move's reason (:func:`~.bots.auction_move` at the advised limit), or
+        ``skat.table.coach.gamble`` / ``skat.table.coach.too_weak``; then up to :data:`LISTED`
         ``skat.table.coach.game_chance`` lines, the most likely game first.
     """
     advice = bid_advice(state.hands[seat.value], seat is Seat.FOREHAND)
@@ -81,7 +80,7 @@ def advice_steps(advice: BidAdvice) -> tuple[tuple[Step, ...], tuple[Step, ...]]
     return (Step(f"skat.table.coach.{kind}", game=_name(top), wins=tenths(top.chance)),), chances
 
 
-def _name(game: GameChance) -> GameType | str:
+def _name(game: GameChance | Choice) -> GameType | str:
     """A game as a step's parameter: the game itself (its label), a Null variant by its name ("Null Ouvert Hand",
     the same in every language)."""
     return skat_game_name(game.game, game.hand, game.ouvert) if game.game is GameType.NULL else game.game
@@ -98,6 +97,7 @@ class Choice:
     game: GameType
     ouvert: bool
     chance: float
+    hand: bool = False  # the coach's ways pick the skat up
 
     @property
     def declare(self) -> Declare:
@@ -110,7 +110,7 @@ def put_away_ways(twelve: tuple[Card, ...], bid: int, forehand: bool) -> tuple[C
     of :func:`~.advice.skat_advice` (suit games and Grand), and the Null way where it reaches the bid (the two cards
     :func:`~.null_model.null_discard` puts away, the Null or Null Ouvert of the most list points). At most as many
     as :func:`~.advice.skat_advice` gives (one when it gives none); empty when no game reaches the bid."""
-    ways = [Choice(expected_score(w.chance, _value(twelve, w.cards, w.game)), w.cards, w.game, False, w.chance)
+    ways = [Choice(expected_score(w.chance, w.value), w.cards, w.game, False, w.chance)
             for w in skat_advice(twelve, bid, forehand)]
     pair = null_discard(twelve)
     nulls = _null_choices([c for c in twelve if c not in pair], pair, bid, forehand)
@@ -126,8 +126,7 @@ def declare_choice(kept: tuple[Card, ...], put: tuple[Card, ...], bid: int, fore
     options = _null_choices(kept, (), bid, forehand)
     best = declare_advice(kept, put, bid, forehand)
     if best is not None:
-        options.append(Choice(expected_score(best.chance, _value(kept + put, put, best.game)), (), best.game, False,
-                              best.chance))
+        options.append(Choice(expected_score(best.chance, best.value), (), best.game, False, best.chance))
     return max(options, key=lambda c: c.score) if options else None
 
 
@@ -137,20 +136,12 @@ def _null_choices(kept, put: tuple[Card, ...], bid: int, forehand: bool) -> list
             for chance in (null_chance(kept, forehand, ouvert=ouvert),)]
 
 
-def _value(twelve: tuple[Card, ...], put: tuple[Card, ...], game: GameType) -> int:
-    return official.game_value([c for c in twelve if c not in put], put, Declaration(game)).value
-
-
-def _choice_name(choice: Choice) -> GameType | str:
-    return skat_game_name(GameType.NULL, False, choice.ouvert) if choice.game is GameType.NULL else choice.game
-
-
 def put_away_steps(state: TableState, seat: Seat) -> tuple[tuple[Step, tuple], ...]:
     """The skat coach while ``seat`` puts away: a ``(step, cards)`` per way of :func:`put_away_ways`:
     ``skat.table.coach.put_away`` (the two cards, the game, its chance) and the two cards (for a "pick these"
     link)."""
     ways = put_away_ways(state.hands[seat.value], state.bid, seat is Seat.FOREHAND)
-    return tuple((Step("skat.table.coach.put_away", cards=w.cards, game=_choice_name(w), wins=tenths(w.chance)),
+    return tuple((Step("skat.table.coach.put_away", cards=w.cards, game=_name(w), wins=tenths(w.chance)),
                   w.cards) for w in ways)
 
 
@@ -162,7 +153,7 @@ def declare_steps(state: TableState, seat: Seat) -> tuple[Step, ...]:
     best = declare_choice(state.hands[seat.value], state.discarded, state.bid, seat is Seat.FOREHAND)
     if best is None:
         return ()
-    return (Step("skat.table.coach.declare", game=_choice_name(best), wins=tenths(best.chance)),)
+    return (Step("skat.table.coach.declare", game=_name(best), wins=tenths(best.chance)),)
 
 
 def card_steps(chances: CardChances) -> tuple[Step, ...]:
