@@ -4,7 +4,6 @@ ready coach at once; only a missing or damaged table falls back to the computati
 from __future__ import annotations
 
 import random
-import time
 
 import numpy as np
 import pytest
@@ -45,9 +44,8 @@ def test_a_store_with_an_empty_folder_is_ready_at_once_and_computes_nothing(tmp_
         raise AssertionError("the shipped table must be used, not computed")
 
     store = TableStore(tmp_path / "empty", compute=never, shipped=SHIPPED)
-    started = time.perf_counter()
     strategy = store.strategy(y.FORCED)
-    assert strategy is not None and time.perf_counter() - started < 5
+    assert strategy is not None
     assert ys.expected_score(strategy.table) == pytest.approx(254.5877, abs=1e-4)
     assert not (tmp_path / "empty").exists()  # nothing written either
 

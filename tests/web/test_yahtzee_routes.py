@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 
 import pytest
 
@@ -197,10 +196,9 @@ def test_the_coach_is_ready_on_the_first_load_with_a_fresh_instance_folder(app, 
     """Issue 33: no "getting ready (0 %)": the table ships with the package, an empty instance folder is enough."""
     app.config.pop("YAHTZEE_TABLE_DIR", None)
     app.instance_path = str(tmp_path / "fresh-instance")
-    started = time.perf_counter()
     response = post(client, "coach-on")
     html = response.get_data(as_text=True)
-    assert response.status_code == 200 and time.perf_counter() - started < 5
+    assert response.status_code == 200
     assert "getting ready" not in html and 'id="yz-coach-steps"' in html
     assert not list((tmp_path / "fresh-instance").glob("yahtzee-*"))  # nothing computed or copied
 

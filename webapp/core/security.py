@@ -46,7 +46,8 @@ csrf = CSRFProtect()
 #: A shared storage (Redis, Memcached) that fails or does not answer within :data:`STORAGE_TIMEOUT` never
 #: fails the request: Flask-Limiter logs a warning ("Rate limit storage unreachable - falling back to in-memory
 #: storage"), counts in this process's memory meanwhile and tries the storage again now and then (after 1, 2, 4
-#: ... 32 s: one request pays the timeout), and an error after that is logged, not raised.
+#: ... 32 s: one request pays the timeout), and an error after that is logged, not raised. A request waits at most
+#: four timeouts (the one that finds the storage dead: its count and a first check, each a connect and a read).
 limiter = Limiter(key_func=get_remote_address, in_memory_fallback_enabled=True, swallow_errors=True)
 #: Seconds the limiter waits for its shared storage, to connect and for each answer; no retries (redis-py
 #: retries ten times by default, and waits 5 s each: a frozen Redis held every request for seconds).
