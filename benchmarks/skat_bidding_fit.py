@@ -99,8 +99,11 @@ def main() -> int:
         weights[name] = fit(x, y, args.ridge).round(4).tolist()  # the shipped weights use every row
     if args.write:
         MODEL_FILE.parent.mkdir(exist_ok=True)
-        MODEL_FILE.write_text(json.dumps({"format": 1, "features": list(FEATURES), "weights": weights,
-                                          "data": [p.name for p in args.data], "ridge": args.ridge}, indent=1) + "\n")
+        # the other keys (the real-play mappings of benchmarks/skat_coach_fit.py) stay; refit them afterwards
+        kept = json.loads(MODEL_FILE.read_text(encoding="utf-8")) if MODEL_FILE.exists() else {}
+        kept.update({"format": 1, "features": list(FEATURES), "weights": weights,
+                     "data": [p.name for p in args.data], "ridge": args.ridge})
+        MODEL_FILE.write_text(json.dumps(kept, indent=1) + "\n", encoding="utf-8")
         print(f"written: {MODEL_FILE}")
     return 0
 

@@ -30,6 +30,13 @@ skat at 18) and of ``chances.card_chances(state, 30)`` at the start of the third
 10 deals (median and 95th percentile in s). ``--minutes``: stop after the deal under way once that much time has
 passed (the deals played are printed).
 
+``--out FILE.npz`` (with ``--coach``, or the club or beginner bots): the suit games and Grands declared (by player 0
+with ``--coach``, by any seat otherwise) as rows of ``benchmarks/skat_coach_data.py`` (the deal, the declarer's
+seat, the game, the card masks, the open-cards chance of the 10 dealt cards for the game declared, won, Schneider,
+the card points), with the bid and, with ``--coach``, the chance the coach stated: what
+``benchmarks/skat_coach_fit.py`` fits the coach's chances to. Saved every 30 games. ``--minutes`` stops the
+club or beginner bots' run too.
+
 Aim (issue 15): the declarer wins at least 60 % of the games played, fewer than 5 % are overbid. Exit status 1 when
 an aim is missed. Aims of issue 35 (club players): suit games >= 80 %, Grand >= 90 %, passed in <= 6 %; printed
 beside the figures, not enforced here.
@@ -53,10 +60,13 @@ from webapp.games.skat.advice import bid_advice, skat_advice  # noqa: E402
 from webapp.games.skat.bots import BotMove, auction_move, bot_move  # noqa: E402
 from webapp.games.skat.chances import card_chances  # noqa: E402
 from webapp.games.skat.club import club_move  # noqa: E402
-from webapp.games.skat.official import SUIT_GAMES, GameType  # noqa: E402
+from skat_coach_data import mask, save  # noqa: E402
+
+from webapp.games.skat.hand_model import win_chance  # noqa: E402
+from webapp.games.skat.official import SUIT_GAMES, TRUMP_GAMES, GameType  # noqa: E402
 from webapp.games.skat.play import Seat  # noqa: E402
-from webapp.games.skat.table import Discard, Phase, PickUp, TableState, deal, seat_of  # noqa: E402
-from webapp.games.skat.table_coach import declare_choice, put_away_ways  # noqa: E402
+from webapp.games.skat.table import Discard, Phase, TableState, deal, seat_of  # noqa: E402
+from webapp.games.skat.table_coach import declare_choice, hand_move, put_away_ways  # noqa: E402
 
 MIN_WIN_RATE = 0.60
 MAX_OVERBID_RATE = 0.05
@@ -126,6 +136,30 @@ def seeger_fabian(state: TableState, player_seat) -> int:
     return declarer if state.declarer == player_seat else other
 
 
+#: The columns of ``--out``: those of ``benchmarks/skat_coach_data.py`` and the bid and the coach's stated chance.
+OUT_NAMES = ("deal", "seat", "game", "hand", "skat", "put", "chance", "won", "schneider", "points", "seconds",
+             "bid", "stated")
+
+
+def game_row(number: int, dealt: TableState, state: TableState, stated: float = math.nan) -> tuple | None:
+    """The ``--out`` row (:data:`OUT_NAMES`) of the finished ``state`` of deal ``number`` (``dealt``: as dealt),
+    or None when it is not a suit game or Grand."""
+    if state.score is None or state.declarer is None or state.game not in TRUMP_GAMES:
+        return None
+    seat = state.declarer
+    hand = dealt.hands[seat.value]
+    points = state.score.outcome.points
+    return (number, seat.value, TRUMP_GAMES.index(state.game), mask(hand), mask(dealt.skat), mask(state.discarded),
+            win_chance(hand, state.game, seat is Seat.FOREHAND), int(state.score.won), int(points >= 90), points,
+            0.0, state.bid, stated)
+
+
+def write_rows(args: argparse.Namespace, rows: list[tuple], deals: int) -> None:
+    """Save ``rows`` to ``--out`` (when given; ``deals``: the deals played)."""
+    if args.out is not None:
+        save(args.out, rows, OUT_NAMES, seed=args.seed, deals=deals, coach=args.coach, bots=args.bots)
+
+
 def rates(args: argparse.Namespace) -> int:
     move = MOVES[args.bots]
     started = time.perf_counter()
@@ -134,8 +168,19 @@ def rates(args: argparse.Namespace) -> int:
     declared: Counter[str] = Counter()
     won: Counter[str] = Counter()
     schneider: Counter[str] = Counter()
+    rows: list[tuple] = []
+    games = 0
     for number in range(1, args.games + 1):
-        state = play(deal(args.seed, number), lambda seat: move)
+        if args.minutes is not None and time.perf_counter() - started > 60 * args.minutes:
+            break
+        games = number
+        dealt = deal(args.seed, number)
+        state = play(dealt, lambda seat: move)
+        row = game_row(number, dealt, state)
+        if row is not None:
+            rows.append(row)
+            if len(rows) % 30 == 0:
+                write_rows(args, rows, number)
         if state.phase is Phase.DONE and state.score is not None and state.game is not None:
             played += 1
             kind = kind_of(state.game)
@@ -144,10 +189,11 @@ def rates(args: argparse.Namespace) -> int:
             schneider[kind] += kind != "null" and state.score.won and state.score.outcome.points >= 90
             overbid += state.score.overbid
             bids.append(state.bid)
+    write_rows(args, rows, games)
     seconds = time.perf_counter() - started
-    print(f"bots: {args.bots}; games: {args.games} in {seconds:.0f} s = {args.games / seconds:.2f} games/s")
-    passed = args.games - played
-    print(f"played: {played}, passed in: {passed} ({passed / args.games:.1%}; humans {HUMANS_PASSED:.1%})")
+    print(f"bots: {args.bots}; seed {args.seed}; games: {games} in {seconds:.0f} s = {games / seconds:.2f} games/s")
+    passed = games - played
+    print(f"played: {played}, passed in: {passed} ({passed / games:.1%}; humans {HUMANS_PASSED:.1%})")
     for kind in ("suit", "grand", "null"):
         n = declared[kind]
         low, high = wilson(won[kind], n)
@@ -169,8 +215,10 @@ def coach_move(state: TableState) -> BotMove:
     forehand = seat is Seat.FOREHAND
     if state.phase is Phase.AUCTION:
         return auction_move(state, bid_advice(state.hands[seat.value], forehand).limit, ())
-    if state.phase is Phase.SKAT:
-        return BotMove(PickUp(), ())
+    if state.phase is Phase.SKAT or (state.phase is Phase.DECLARE and not state.picked_up):
+        move = hand_move(state, seat)
+        if move is not None:
+            return BotMove(move, ())
     if state.phase is Phase.DISCARD:
         ways = put_away_ways(state.hands[seat.value], state.bid, forehand)
         if ways:
@@ -200,6 +248,7 @@ def coach(args: argparse.Namespace) -> int:
     bid_seconds: list[float] = []
     skat_seconds: list[float] = []
     card_seconds: list[float] = []
+    rows: list[tuple] = []
     played = 0
     for number in range(1, args.games + 1):
         if args.minutes is not None and time.perf_counter() - started > 60 * args.minutes:
@@ -225,6 +274,12 @@ def coach(args: argparse.Namespace) -> int:
             declared = state.declaration
             key = (declared.game, declared.hand and declared.game is GameType.NULL, declared.ouvert)
             stated[kind_of(state.game)].append((chances.get(key, 0.0), int(state.score.won)))
+            row = game_row(number, dealt, state, chances.get(key, 0.0))
+            if row is not None:
+                rows.append(row)
+                if len(rows) % 30 == 0:
+                    write_rows(args, rows, number)
+    write_rows(args, rows, played)
     seconds = time.perf_counter() - started
     games = [pair for pairs in stated.values() for pair in pairs]
     print(f"coach: {played} deals of seed {args.seed} in {seconds:.0f} s = {seconds / played:.2f} s a deal; "
@@ -276,7 +331,8 @@ def main() -> int:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--duplicate", action="store_true")
     mode.add_argument("--coach", action="store_true")
-    parser.add_argument("--minutes", type=float, default=None, help="--coach: stop after this many minutes")
+    parser.add_argument("--minutes", type=float, default=None, help="stop after this many minutes")
+    parser.add_argument("--out", type=Path, default=None, help="write the suit games and Grands declared here")
     args = parser.parse_args()
     if args.coach:
         return coach(args)

@@ -196,6 +196,17 @@ def test_the_skat_coach_offers_three_ways_to_put_away_and_a_tap_picks_them(clien
     assert f'name="do" value="put:{picked}"' in first
 
 
+def test_before_the_skat_the_coach_says_pick_up_and_for_which_game(client):
+    from webapp.games.skat.table_coach import hand_choice
+
+    state = replay(5, 1, ["pass", "pass", "18"])
+    aim = hand_choice(state.hands[0], 18, True)
+    assert aim is not None
+    page = text(client.get("/skat/table?seed=5&game=1&bots=club&a=pass.pass.18", headers=EN).get_data(as_text=True))
+    assert (f"Pick up the skat for {aim.game.value.capitalize()}: it wins about {round(aim.chance * 10)} of 10 games"
+            in page)
+
+
 def test_the_coach_thinks_about_the_childs_card_and_says_afterwards_when_a_card_was_worse(pooled):
     """Deal 1 (WOULD): the child is to play; the coach's sampled chances arrive through ``/skat/table/coach``; the child
     plays 0♠ anyway, and the coach says Q♠ would have won in more deals."""

@@ -103,10 +103,12 @@ MESSAGES: dict[str, Any] = {
     ),
     "skat.table.bot.club_pick_up": N_("Pick up the skat: it can help %(game)s, the game bid for."),
     "skat.table.bot.club_discard": N_(
-        "Put away %(cards)s for %(game)s: with the cards kept it wins about %(percent)s of 100 deals like this."
+        "Put away %(cards)s for %(game)s: with the cards kept it wins about %(percent)s of 100 deals like this "
+        "with open cards."
     ),
     "skat.table.bot.club_declare": N_(
-        "Declare %(game)s: it reaches the bid of %(bid)s and wins about %(percent)s of 100 deals like this."
+        "Declare %(game)s: it reaches the bid of %(bid)s and wins about %(percent)s of 100 deals like this with "
+        "open cards."
     ),
     "skat.table.bot.club_card": N_(
         "Play %(card)s: with it your side still wins in %(wins)s of %(deals)s deals like this one "
@@ -114,6 +116,10 @@ MESSAGES: dict[str, Any] = {
     ),
     # The table coach's chances (issue 35, table_coach.py)
     "skat.table.coach.bid_up_to": N_("Bid up to %(limit)s and play %(game)s."),
+    "skat.table.coach.pick_up": N_("Pick up the skat for %(game)s: it wins about %(wins)s of 10 games like this."),
+    "skat.table.coach.play_hand": N_(
+        "Play Hand, leave the skat: %(game)s wins about %(wins)s of 10 games like this."
+    ),
     "skat.table.coach.bid_limit": N_("Bid up to %(limit)s. The game to play depends on the bid:"),
     "skat.table.coach.plan_range": N_("up to %(safe)s: %(game)s"),
     "skat.table.coach.gamble": N_(

@@ -3,7 +3,8 @@
 * Bidding: :func:`bid_steps` (the chance of each game, Null variants too, in "about 8 of 10 games like this", the
   safe value beside it, the games to play by bid, what to say now; a hand whose best chance is below
   :data:`~.advice.ADVISE_SHARE` is called a gamble, or too weak).
-* The skat: :func:`put_away_steps` (the ways of :func:`put_away_ways`: :func:`~.advice.skat_advice`'s and the Null
+* The skat: :func:`skat_steps` (pick up or play Hand: the game :func:`hand_choice` aims for at the bid won, a
+  Null Hand without the skat), :func:`put_away_steps` (the ways of :func:`put_away_ways`: :func:`~.advice.skat_advice`'s and the Null
   way, by list points) and :func:`declare_steps` (:func:`declare_choice`). The choices are pure, so a bot can follow
   the coach exactly (``benchmarks/skat_bots.py --coach``).
 * Trick play: :func:`card_steps` (the sampled chances of the two best cards, computed off the request thread) and
@@ -27,10 +28,11 @@ from webapp.games.skat.null_model import null_chance, null_discard
 from webapp.games.skat.official import NULL_VALUES, GameType
 from webapp.games.skat.play import Seat
 from webapp.games.skat.rules import Card
-from webapp.games.skat.table import Declare, TableState
+from webapp.games.skat.table import Declare, Phase, PickUp, PlayHand, TableState
 
 __all__ = ["GAMBLE", "MATTERS", "Choice", "advice_steps", "bid_steps", "card_steps", "declare_choice",
-           "declare_steps", "put_away_steps", "put_away_ways", "tenths", "would_have_steps"]
+           "declare_steps", "hand_choice", "hand_move", "put_away_steps", "put_away_ways", "skat_steps", "tenths",
+           "would_have_steps"]
 
 #: Below the advised share but at least this chance (0-1): the coach calls the best game a gamble, not hopeless.
 GAMBLE = 0.4
@@ -105,6 +107,43 @@ class Choice:
         return Declare(self.game, ouvert=self.ouvert)
 
 
+def hand_choice(hand: tuple[Card, ...], bid: int, forehand: bool) -> GameChance | None:
+    """The game the coach aims for with the 10 dealt cards ``hand`` once the auction is won at ``bid``: the first
+    game of :func:`~.advice.bid_advice`'s plan whose safe value reaches the bid, else the likeliest game whose safe
+    value reaches it; None when none does. A Null Hand (``hand`` True) is played without the skat, every other game
+    picks it up."""
+    advice = bid_advice(hand, forehand)
+    return next((g for g in advice.plan + advice.games if g.safe >= bid), None)
+
+
+def hand_move(state: TableState, seat: Seat) -> PickUp | PlayHand | Declare | None:
+    """The coach's move for ``seat`` (the declarer) before the skat is seen: play Hand (:class:`PlayHand`) when
+    :func:`hand_choice` is a Null Hand, else pick up (:class:`PickUp`); after playing Hand, the Null Hand's
+    declaration. None when the coach has no advice (no game reaches the bid, or a Hand game it did not advise)."""
+    if state.picked_up or state.phase not in (Phase.SKAT, Phase.DECLARE):
+        return None
+    choice = hand_choice(state.hands[seat.value], state.bid, seat is Seat.FOREHAND)
+    if choice is None:
+        return None
+    hand_null = choice.game is GameType.NULL and choice.hand
+    if state.phase is Phase.SKAT:
+        return PlayHand() if hand_null else PickUp()
+    return Declare(GameType.NULL, ouvert=choice.ouvert) if hand_null else None
+
+
+def skat_steps(state: TableState, seat: Seat) -> tuple[Step, ...]:
+    """The coach while ``seat``, the declarer, picks up the skat or plays Hand (:func:`hand_move`):
+    ``skat.table.coach.play_hand`` or ``skat.table.coach.pick_up`` with the game aimed for and its chance; empty
+    without advice."""
+    move = hand_move(state, seat)
+    if not isinstance(move, (PickUp, PlayHand)):
+        return ()
+    choice = hand_choice(state.hands[seat.value], state.bid, seat is Seat.FOREHAND)
+    assert choice is not None
+    kind = "play_hand" if isinstance(move, PlayHand) else "pick_up"
+    return (Step(f"skat.table.coach.{kind}", game=_name(choice), wins=tenths(choice.chance)),)
+
+
 def put_away_ways(twelve: tuple[Card, ...], bid: int, forehand: bool) -> tuple[Choice, ...]:
     """The coach's ways of putting away two of the declarer's 12 cards, the most list points expected first: those
     of :func:`~.advice.skat_advice` (suit games and Grand), and the Null way where it reaches the bid (the two cards
@@ -146,10 +185,15 @@ def put_away_steps(state: TableState, seat: Seat) -> tuple[tuple[Step, tuple], .
 
 
 def declare_steps(state: TableState, seat: Seat) -> tuple[Step, ...]:
-    """The coach while ``seat`` declares after putting away: :func:`declare_choice` (``skat.table.coach.declare``);
-    nothing in a Hand game or when no game reaches the bid."""
+    """The coach while ``seat`` declares: after putting away, :func:`declare_choice`; in a Hand game, the Null Hand
+    :func:`hand_move` aims for (``skat.table.coach.declare``); nothing when no game reaches the bid or the Hand
+    game was not the coach's."""
     if not state.picked_up:
-        return ()
+        move = hand_move(state, seat)
+        choice = hand_choice(state.hands[seat.value], state.bid, seat is Seat.FOREHAND)
+        if not isinstance(move, Declare) or choice is None:
+            return ()
+        return (Step("skat.table.coach.declare", game=_name(choice), wins=tenths(choice.chance)),)
     best = declare_choice(state.hands[seat.value], state.discarded, state.bid, seat is Seat.FOREHAND)
     if best is None:
         return ()

@@ -47,7 +47,8 @@ from webapp.games.skat.table import (
     declaration_check, seat_of,
 )
 from webapp.games.skat.table_cheer import cheer_steps
-from webapp.games.skat.table_coach import bid_steps, card_steps, declare_steps, put_away_steps, would_have_steps
+from webapp.games.skat.table_coach import (bid_steps, card_steps, declare_steps, put_away_steps, skat_steps,
+                                            would_have_steps)
 from webapp.games.skat.table_text_views import declaration_name, sort_hand, trick_reason, what_went_wrong
 from webapp.games.skat.table_work_views import current_pool, is_signed, owner, peek, signature
 from webapp.games.skat.table_codes import action_code, parse_action
@@ -528,6 +529,8 @@ def _coach(game: TableGame, last: Move | None) -> dict[str, object]:
         out["steps"] = bid_steps(state, child)
         advice = bidding_coach(state.hands[child.value])
         out["worth"] = (advice.best.steps if advice.best is not None else ()) + advice.steps
+    elif state.phase is Phase.SKAT:
+        out["steps"] = skat_steps(state, child) or bot_move(state).steps
     elif state.phase is Phase.DISCARD:
         out["puts"] = tuple((step, url_for("skat_table.table", **game.args(pick=",".join(map(str, cards))),
                                            _anchor=STAGE))
