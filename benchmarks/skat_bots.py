@@ -23,11 +23,12 @@ player and game, with a 95 % interval over the deals (the two halves of a deal a
 when it wins the auction it picks up the skat, puts away the coach's first way (``put_away_ways``: a suit game,
 Grand or Null) and declares the coach's game (``declare_choice``; the club player's move when there is none); it plays its cards as a club player; the other two seats are club players. Printed, for the games player 0
 declared: how many, the share won with its 95 % interval by suit games and Grand and in all (aim: >= 80 %), and the
-calibration table of the chance the coach stated at bidding (``bid_advice``'s chance of the game finally declared)
-against the share won (aim: within 5 points in every tenth with >= 50 cases); then the time of ``bid_advice`` and
+calibration tables of the chance the coach stated at bidding (``bid_advice``'s chance of the game finally declared)
+and when it advised the declaration (:func:`declared_chance`) against the share won (aim: within 5 points in every tenth with >= 50 cases); then the time of ``bid_advice`` and
 ``skat_advice`` (median and 95th percentile in ms, caches cleared: every hand of every deal, and its hand with the
 skat at 18) and of ``chances.card_chances(state, 30)`` at the start of the third and the sixth trick of the first
-10 deals (median and 95th percentile in s). ``--minutes``: stop after the deal under way once that much time has
+10 deals (median and 95th percentile in s). After the first 10 deals, a deal another seat wins the auction of is
+not played out (nothing of player 0's is counted in it). ``--minutes``: stop after the deal under way once that much time has
 passed (the deals played are printed).
 
 ``--out FILE.npz`` (with ``--coach``, or the club or beginner bots): the suit games and Grands declared (by player 0
@@ -66,7 +67,7 @@ from webapp.games.skat.hand_model import win_chance  # noqa: E402
 from webapp.games.skat.official import SUIT_GAMES, TRUMP_GAMES, GameType  # noqa: E402
 from webapp.games.skat.play import Seat  # noqa: E402
 from webapp.games.skat.table import Discard, Phase, TableState, deal, seat_of  # noqa: E402
-from webapp.games.skat.table_coach import declare_choice, hand_move, put_away_ways  # noqa: E402
+from webapp.games.skat.table_coach import declare_choice, hand_choice, hand_move, put_away_ways  # noqa: E402
 
 MIN_WIN_RATE = 0.60
 MAX_OVERBID_RATE = 0.05
@@ -136,12 +137,14 @@ def seeger_fabian(state: TableState, player_seat) -> int:
     return declarer if state.declarer == player_seat else other
 
 
-#: The columns of ``--out``: those of ``benchmarks/skat_coach_data.py`` and the bid and the coach's stated chance.
+#: The columns of ``--out``: those of ``benchmarks/skat_coach_data.py``, the bid, and the coach's chances of the
+#: game declared: at bidding (``stated``) and when it advised the declaration (``said``).
 OUT_NAMES = ("deal", "seat", "game", "hand", "skat", "put", "chance", "won", "schneider", "points", "seconds",
-             "bid", "stated")
+             "bid", "stated", "said")
 
 
-def game_row(number: int, dealt: TableState, state: TableState, stated: float = math.nan) -> tuple | None:
+def game_row(number: int, dealt: TableState, state: TableState, stated: float = math.nan,
+             said: float = math.nan) -> tuple | None:
     """The ``--out`` row (:data:`OUT_NAMES`) of the finished ``state`` of deal ``number`` (``dealt``: as dealt),
     or None when it is not a suit game or Grand."""
     if state.score is None or state.declarer is None or state.game not in TRUMP_GAMES:
@@ -151,7 +154,7 @@ def game_row(number: int, dealt: TableState, state: TableState, stated: float = 
     points = state.score.outcome.points
     return (number, seat.value, TRUMP_GAMES.index(state.game), mask(hand), mask(dealt.skat), mask(state.discarded),
             win_chance(hand, state.game, seat is Seat.FOREHAND), int(state.score.won), int(points >= 90), points,
-            0.0, state.bid, stated)
+            0.0, state.bid, stated, said)
 
 
 def write_rows(args: argparse.Namespace, rows: list[tuple], deals: int) -> None:
@@ -242,9 +245,24 @@ def _quantiles(seconds: list[float], unit: float) -> str:
     return f"median {statistics.median(ordered) * unit:.1f}, p95 {p95 * unit:.1f} ({len(ordered)} calls)"
 
 
+def declared_chance(dealt: TableState, state: TableState) -> float:
+    """The chance the coach gave the game its follower declared when it advised the declaration (``state``
+    finished, ``dealt`` its deal): after the skat, :func:`declare_choice`'s for the cards kept; in a Hand game,
+    :func:`hand_choice`'s; NaN when the coach advised no game (the club player's move was played)."""
+    seat = state.declarer
+    assert seat is not None
+    forehand = seat is Seat.FOREHAND
+    if state.picked_up:
+        kept = tuple(c for c in dealt.hands[seat.value] + dealt.skat if c not in state.discarded)
+        choice = declare_choice(kept, state.discarded, state.bid, forehand)
+    else:
+        choice = hand_choice(dealt.hands[seat.value], state.bid, forehand)
+    return choice.chance if choice is not None else math.nan
+
+
 def coach(args: argparse.Namespace) -> int:
     started = time.perf_counter()
-    stated: dict[str, list[tuple[float, int]]] = {"suit": [], "grand": [], "null": []}
+    stated: dict[str, list[tuple[float, float, int]]] = {"suit": [], "grand": [], "null": []}
     bid_seconds: list[float] = []
     skat_seconds: list[float] = []
     card_seconds: list[float] = []
@@ -266,6 +284,8 @@ def coach(args: argparse.Namespace) -> int:
         while state.to_act is not None:
             if number <= 10 and state.phase is Phase.PLAY and not state.trick and len(state.tricks) in (2, 5):
                 card_seconds.append(_timed(card_chances, state, 30))
+            if number > 10 and state.declarer not in (None, follower):
+                break  # another seat declares: nothing of player 0's to count, the cards need not be played
             state = state.apply((coach_move if state.to_act is follower else club_move)(state).action)
         if state.phase is Phase.DONE and state.declarer is follower and state.game is not None:
             assert state.score is not None
@@ -273,8 +293,9 @@ def coach(args: argparse.Namespace) -> int:
                        for g in bid_advice(dealt.hands[follower.value], follower is Seat.FOREHAND).games}
             declared = state.declaration
             key = (declared.game, declared.hand and declared.game is GameType.NULL, declared.ouvert)
-            stated[kind_of(state.game)].append((chances.get(key, 0.0), int(state.score.won)))
-            row = game_row(number, dealt, state, chances.get(key, 0.0))
+            said = declared_chance(dealt, state)
+            stated[kind_of(state.game)].append((chances.get(key, 0.0), said, int(state.score.won)))
+            row = game_row(number, dealt, state, chances.get(key, 0.0), said)
             if row is not None:
                 rows.append(row)
                 if len(rows) % 30 == 0:
@@ -286,14 +307,17 @@ def coach(args: argparse.Namespace) -> int:
           f"player 0 followed the coach and declared {len(games)}")
     for kind, pairs in [*stated.items(), ("all", games)]:
         if pairs or kind != "null":
-            wins = sum(w for _, w in pairs)
+            wins = sum(w for *_, w in pairs)
             low, high = wilson(wins, len(pairs))
             print(f"{kind:6} declared {len(pairs):5}  won {wins / len(pairs) if pairs else 0:6.1%} "
                   f"(95 % {low:.1%}-{high:.1%}; aim >= 80 %)")
-    print("the chance the coach stated at bidding (its game finally declared) against the share won:")
-    misses = calibration_table([c for c, _ in games], [w for _, w in games])
-    print(f"  tenths with >= {CALIBRATION_CASES} cases off by more than {100 * CALIBRATION_GAP:.0f} points: "
-          f"{', '.join(misses) or 'none'}")
+    for index, when in ((0, "at bidding (its game finally declared)"),
+                        (1, "when it advised the declaration (after the skat; Hand: at bidding)")):
+        print(f"the chance the coach stated {when} against the share won:")
+        said = [(chance[index], won) for *chance, won in games if not math.isnan(chance[index])]
+        misses = calibration_table([c for c, _ in said], [w for _, w in said])
+        print(f"  tenths with >= {CALIBRATION_CASES} cases off by more than {100 * CALIBRATION_GAP:.0f} points: "
+              f"{', '.join(misses) or 'none'}")
     print(f"bid_advice ms: {_quantiles(bid_seconds, 1000)}; skat_advice ms: {_quantiles(skat_seconds, 1000)}")
     if card_seconds:
         print(f"card_chances(state, 30) s: {_quantiles(card_seconds, 1)}")

@@ -91,7 +91,7 @@ def play_one(seed: int, number: int, seat: Seat, game: GameType) -> tuple:
 def save(out: Path, rows: list[tuple], names: tuple[str, ...] = NAMES, **meta) -> dict[str, np.ndarray]:
     """Write ``rows`` (columns ``names``) and ``meta`` (seed, grand_too, deals: the deals played to the end) to
     ``out``; the columns by name."""
-    columns = {name: np.array([row[i] for row in rows], dtype=np.float64 if name in ("chance", "seconds", "stated")
+    columns = {name: np.array([row[i] for row in rows], dtype=np.float64 if name in ("chance", "seconds", "stated", "said")
                               else np.int64) for i, name in enumerate(names)}
     np.savez_compressed(out, **columns, **meta)
     return columns
