@@ -229,3 +229,15 @@ def test_the_learning_package_imports_no_web_or_database_module():
                 names.add(node.module or "")
         assert not {name.split(".")[0] for name in names} & web, module.name
         assert len(module.read_text().splitlines()) <= 600
+
+
+def test_the_poker_lessons_tell_hands_of_another_category_from_hands_of_the_same_one():
+    """Seed 003: the nine hands first (the categories differ), then the same category (the ranks and kickers)."""
+    from webapp.games.pokerface import rules as pf
+
+    def same(question) -> bool:
+        return pf.category(pf.evaluate5(*question.a)) == pf.category(pf.evaluate5(*question.b))
+
+    for number in range(15):
+        assert not same(practice_item(get("pokerface.hands"), 4, number)[1])
+        assert same(practice_item(get("pokerface.kickers"), 4, number)[1])

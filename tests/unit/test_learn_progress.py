@@ -235,6 +235,7 @@ def _valid() -> dict:
 
 @pytest.mark.parametrize("change, problem", [
     (lambda d: d.pop("rules"), "keys must be"),
+    (lambda d: d["lessons"]["skat.trumps"].update(extra=1), "keys must be"),
     (lambda d: d.update(v=2), "version"),
     (lambda d: d.update(v=True), "version"),
     (lambda d: d["lessons"]["skat.trumps"].update(stars=4), "stars"),
@@ -266,9 +267,9 @@ def test_lessons_and_rules_taken_out_of_the_path_are_dropped():
     assert from_dict(data) == from_dict(_valid())
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers(-2, 10**13) | st.floats(allow_nan=True) | st.text(max_size=12),
-                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4),
-                    max_leaves=20)
+SCALARS = st.none() | st.booleans() | st.integers(-2, 10**13) | st.floats(allow_nan=True) | st.text(max_size=12)
+JSON = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner,
+                                                                                          max_size=4), max_leaves=20)
 
 
 @given(JSON)

@@ -126,10 +126,10 @@ def _bomb(question: Mapping[str, Any]) -> bool:
 
 
 def _poker_same(question: Mapping[str, Any]) -> bool:
-    """Both poker hands are of the same category, so the ranks and the kicker decide (seed 003)."""
-    from webapp.games.pokerface import rules as pf  # the evaluator loads its table on first use
-    a, b = (pf.parse_cards(question[key], 5) for key in ("a", "b"))
-    return pf.category(pf.evaluate5(*a)) == pf.category(pf.evaluate5(*b))
+    """Both poker hands are of the same category, so the ranks and the kicker decide (seed 003): the showdown's
+    deciding comparison (what a wrong answer is marked at) is not the one of the categories."""
+    checked = KINDS["poker_showdown"].check(question, {})
+    return _step_code("poker_showdown", checked) != "poker.compare.category"
 
 
 _SUITS_GRAND = ("clubs", "spades", "hearts", "diamonds", "grand")

@@ -423,7 +423,8 @@ def from_dict(data: Any) -> Progress:
     data = _fields(data, "progress", ("v", "lessons", "rules", "weeks"))
     if type(data["v"]) is not int or data["v"] != VERSION:
         raise ProgressError(f"v: not version {VERSION}")
-    lessons = {key: _lesson_state(value, f"lessons.{key}") for key, value in _entries(data["lessons"], "lessons", LESSONS)}
+    lessons = {key: _lesson_state(value, f"lessons.{key}")
+               for key, value in _entries(data["lessons"], "lessons", LESSONS)}
     rules = {key: _rule_state(value, f"rules.{key}") for key, value in _entries(data["rules"], "rules", RULES)}
     weeks_data = data["weeks"]
     if not isinstance(weeks_data, dict) or len(weeks_data) > KEEP_WEEKS:
