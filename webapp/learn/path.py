@@ -291,7 +291,8 @@ def practice_item(lesson: Lesson, learner_seed: int, number: int, salt: str = ""
 
 
 #: Per kind: (step code or code prefix, rule) pairs, the first match wins; codes are those of the kinds'
-#: ``check`` (the step at ``Checked.wrong_step``). ``{null}``/``{grand}`` rules depend on the question's game.
+#: ``check`` (the step at ``Checked.wrong_step``; for poker the comparison in it). In a Null game the trick and
+#: follow-suit rules become ``skat.null`` (:func:`finer_rule`).
 STEP_RULES: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
     "skat_legal": (
         ("skat.quiz.jacks_not_suit", "skat.follow_suit.jacks"),
