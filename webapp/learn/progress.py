@@ -439,7 +439,7 @@ def from_dict(data: Any) -> Progress:
 
 
 __all__ = [
-    "FIRST_DAY", "GAMES", "INTERVALS", "IN_PROGRESS", "KEEP_WEEKS", "LAST_DAY", "LOCKED", "MASTERED", "OPEN",
+    "FIRST_DAY", "INTERVALS", "IN_PROGRESS", "KEEP_WEEKS", "LAST_DAY", "LOCKED", "MASTERED", "OPEN",
     "WEEKLY_GOAL", "LessonProgress", "PathMap", "Place", "Progress", "ProgressError", "ReviewItem", "RuleProgress",
     "Week", "answered", "completed", "course_map", "day_number", "due_rules", "from_dict", "iso_week",
     "mistake_items", "reviewed", "to_dict", "weekly",
