@@ -19,10 +19,11 @@ from webapp.core import messages as core_messages
 from webapp.core.explain import CARD_NAME, FACE_LETTERS, Catalogue
 from webapp.core.words import Word
 from webapp.games import games
+from webapp.learn import messages as learn_messages
 from webapp.quiz import messages as quiz_messages
 
 #: The message modules of the services and the shared pages (games come from the registry).
-_SERVICES: tuple[ModuleType, ...] = (quiz_messages, core_messages)
+_SERVICES: tuple[ModuleType, ...] = (quiz_messages, learn_messages, core_messages)
 
 
 def message_modules() -> tuple[ModuleType, ...]:

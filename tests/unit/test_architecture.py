@@ -20,7 +20,7 @@ EDGES = ("__init__", "views", "cli", "look", "table")
 #: Third-party packages an engine must not import (the web, templates, database, translations).
 WEB_PACKAGES = {"flask", "flask_babel", "flask_wtf", "flask_sqlalchemy", "flask_migrate", "flask_limiter",
                 "jinja2", "markupsafe", "werkzeug", "sqlalchemy", "alembic", "babel", "itsdangerous"}
-SERVICES = ("webapp.quiz", "webapp.classroom", "webapp.main", "webapp.cli", "webapp.catalogue")
+SERVICES = ("webapp.quiz", "webapp.classroom", "webapp.learn", "webapp.main", "webapp.cli", "webapp.catalogue")
 
 
 def module_name(path: Path) -> str:
