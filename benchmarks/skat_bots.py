@@ -23,17 +23,24 @@ player and game, with a 95 % interval over the deals (the two halves of a deal a
 when it wins the auction it picks up the skat, puts away the coach's first way (``put_away_ways``: a suit game,
 Grand or Null) and declares the coach's game (``declare_choice``; the club player's move when there is none); it plays its cards as a club player; the other two seats are club players. Printed, for the games player 0
 declared: how many, the share won with its 95 % interval by suit games and Grand and in all (aim: >= 80 %), and the
-calibration tables of the chance the coach stated at bidding (``bid_advice``'s chance of the game finally declared)
-and when it advised the declaration (:func:`declared_chance`) against the share won (aim: within 5 points in every tenth with >= 50 cases); then the time of ``bid_advice`` and
+calibration tables of the chance the coach stated at bidding for the bid the auction reached (the chance of its
+plan's game at that bid, ``hand_choice``: what it promised a child who follows it from there; after the skat it
+may switch to a better game) and when it advised the declaration (:func:`declared_chance`) against the share won (aim: within 5 points in every tenth with >= 50 cases); then the time of ``bid_advice`` and
 ``skat_advice`` (median and 95th percentile in ms, caches cleared: every hand of every deal, and its hand with the
 skat at 18) and of ``chances.card_chances(state, 30)`` at the start of the third and the sixth trick of the first
 10 deals (median and 95th percentile in s). After the first 10 deals, a deal another seat wins the auction of is
 not played out (nothing of player 0's is counted in it). ``--minutes``: stop after the deal under way once that much time has
 passed (the deals played are printed).
 
-``--out FILE.npz`` (with ``--coach``, or the club or beginner bots): the suit games and Grands declared (by player 0
+``--only suit|grand|null`` (the club or beginner bots): the cards are played out only in the deals whose game
+declared is of that type (the bidding, the skat and the declaration cost little, the card play most of the time):
+its figures come many times faster; the other types' lines then count only their deals' declarations, not their
+results.
+
+``--out FILE.npz`` (with ``--coach``, or the club or beginner bots): the games declared (by player 0
 with ``--coach``, by any seat otherwise) as rows of ``benchmarks/skat_coach_data.py`` (the deal, the declarer's
-seat, the game, the card masks, the open-cards chance of the 10 dealt cards for the game declared, won, Schneider,
+seat, the game (a Null: ``len(TRUMP_GAMES)``), the card masks, the open-cards chance of the 10 dealt cards for the
+game declared (NaN for a Null), won, Schneider,
 the card points), with the bid and, with ``--coach``, the chance the coach stated: what
 ``benchmarks/skat_coach_fit.py`` fits the coach's chances to. Saved every 30 games. ``--minutes`` stops the
 club or beginner bots' run too.
@@ -121,9 +128,12 @@ def calibration_table(chances: Sequence[float], won: Sequence[int], gap: float =
     return misses
 
 
-def play(state: TableState, movers) -> TableState:
-    """Play a dealt game to the end; ``movers(seat)`` gives the move function of the player at that seat."""
+def play(state: TableState, movers, only: str | None = None) -> TableState:
+    """Play a dealt game to the end; ``movers(seat)`` gives the move function of the player at that seat. With
+    ``only`` (a :func:`kind_of`), a game of another type stops at its first card (in :attr:`Phase.PLAY`)."""
     while state.to_act is not None:
+        if only is not None and state.phase is Phase.PLAY and state.game is not None and kind_of(state.game) != only:
+            break
         state = state.apply(movers(state.to_act)(state).action)
     return state
 
@@ -146,15 +156,17 @@ OUT_NAMES = ("deal", "seat", "game", "hand", "skat", "put", "chance", "won", "sc
 def game_row(number: int, dealt: TableState, state: TableState, stated: float = math.nan,
              said: float = math.nan) -> tuple | None:
     """The ``--out`` row (:data:`OUT_NAMES`) of the finished ``state`` of deal ``number`` (``dealt``: as dealt),
-    or None when it is not a suit game or Grand."""
-    if state.score is None or state.declarer is None or state.game not in TRUMP_GAMES:
+    or None when no game was played. A Null's game is ``len(TRUMP_GAMES)`` and its open-cards chance NaN."""
+    if state.score is None or state.declarer is None or state.game is None:
         return None
     seat = state.declarer
     hand = dealt.hands[seat.value]
     points = state.score.outcome.points
-    return (number, seat.value, TRUMP_GAMES.index(state.game), mask(hand), mask(dealt.skat), mask(state.discarded),
-            win_chance(hand, state.game, seat is Seat.FOREHAND), int(state.score.won), int(points >= 90), points,
-            0.0, state.bid, stated, said)
+    trump = state.game in TRUMP_GAMES
+    return (number, seat.value, TRUMP_GAMES.index(state.game) if trump else len(TRUMP_GAMES), mask(hand),
+            mask(dealt.skat), mask(state.discarded),
+            win_chance(hand, state.game, seat is Seat.FOREHAND) if trump else math.nan, int(state.score.won),
+            int(points >= 90), points, 0.0, state.bid, stated, said)
 
 
 def write_rows(args: argparse.Namespace, rows: list[tuple], deals: int) -> None:
@@ -171,6 +183,7 @@ def rates(args: argparse.Namespace) -> int:
     declared: Counter[str] = Counter()
     won: Counter[str] = Counter()
     schneider: Counter[str] = Counter()
+    skipped: Counter[str] = Counter()
     rows: list[tuple] = []
     games = 0
     for number in range(1, args.games + 1):
@@ -178,7 +191,10 @@ def rates(args: argparse.Namespace) -> int:
             break
         games = number
         dealt = deal(args.seed, number)
-        state = play(dealt, lambda seat: move)
+        state = play(dealt, lambda seat: move, args.only)
+        if state.phase is Phase.PLAY:  # --only: another type of game, not played out
+            skipped[kind_of(state.game)] += 1
+            continue
         row = game_row(number, dealt, state)
         if row is not None:
             rows.append(row)
@@ -195,9 +211,12 @@ def rates(args: argparse.Namespace) -> int:
     write_rows(args, rows, games)
     seconds = time.perf_counter() - started
     print(f"bots: {args.bots}; seed {args.seed}; games: {games} in {seconds:.0f} s = {games / seconds:.2f} games/s")
-    passed = games - played
+    passed = games - played - sum(skipped.values())
     print(f"played: {played}, passed in: {passed} ({passed / games:.1%}; humans {HUMANS_PASSED:.1%})")
     for kind in ("suit", "grand", "null"):
+        if skipped[kind]:
+            print(f"{kind:6} declared {skipped[kind]:5}  (not played out: --only {args.only})")
+            continue
         n = declared[kind]
         low, high = wilson(won[kind], n)
         share = won[kind] / n if n else 0.0
@@ -289,13 +308,11 @@ def coach(args: argparse.Namespace) -> int:
             state = state.apply((coach_move if state.to_act is follower else club_move)(state).action)
         if state.phase is Phase.DONE and state.declarer is follower and state.game is not None:
             assert state.score is not None
-            chances = {(g.game, g.hand and g.game is GameType.NULL, g.ouvert): g.chance
-                       for g in bid_advice(dealt.hands[follower.value], follower is Seat.FOREHAND).games}
-            declared = state.declaration
-            key = (declared.game, declared.hand and declared.game is GameType.NULL, declared.ouvert)
+            aimed = hand_choice(dealt.hands[follower.value], state.bid, follower is Seat.FOREHAND)
+            aim = aimed.chance if aimed is not None else math.nan
             said = declared_chance(dealt, state)
-            stated[kind_of(state.game)].append((chances.get(key, 0.0), said, int(state.score.won)))
-            row = game_row(number, dealt, state, chances.get(key, 0.0), said)
+            stated[kind_of(state.game)].append((aim, said, int(state.score.won)))
+            row = game_row(number, dealt, state, aim, said)
             if row is not None:
                 rows.append(row)
                 if len(rows) % 30 == 0:
@@ -311,7 +328,7 @@ def coach(args: argparse.Namespace) -> int:
             low, high = wilson(wins, len(pairs))
             print(f"{kind:6} declared {len(pairs):5}  won {wins / len(pairs) if pairs else 0:6.1%} "
                   f"(95 % {low:.1%}-{high:.1%}; aim >= 80 %)")
-    for index, when in ((0, "at bidding (its game finally declared)"),
+    for index, when in ((0, "at bidding for the bid reached (hand_choice: its plan's game there)"),
                         (1, "when it advised the declaration (after the skat; Hand: at bidding)")):
         print(f"the chance the coach stated {when} against the share won:")
         said = [(chance[index], won) for *chance, won in games if not math.isnan(chance[index])]
@@ -356,6 +373,8 @@ def main() -> int:
     mode.add_argument("--duplicate", action="store_true")
     mode.add_argument("--coach", action="store_true")
     parser.add_argument("--minutes", type=float, default=None, help="stop after this many minutes")
+    parser.add_argument("--only", choices=("suit", "grand", "null"), default=None,
+                        help="play out only the games of this type")
     parser.add_argument("--out", type=Path, default=None, help="write the suit games and Grands declared here")
     args = parser.parse_args()
     if args.coach:

@@ -1,7 +1,8 @@
 """Fit the coach's real-play chances (webapp/games/skat/hand_model.py ``play_chance``, issue 35) and check them on
 deals the fit did not see.
 
-    .venv/bin/python benchmarks/skat_coach_fit.py FIT.npz [FIT.npz ...] --held-out TEST.npz [...] [--auction] [--write]
+    .venv/bin/python benchmarks/skat_coach_fit.py FIT.npz [FIT.npz ...] --held-out TEST.npz [...] [--auction] [--kept]
+        [--write]
 
 Reads the games of ``benchmarks/skat_coach_data.py`` (a seat declares its most likely game at 18 and the club
 players play it out), takes each game's open-cards chance from the 10 dealt cards with the shipped weights
@@ -18,6 +19,12 @@ as club players (:func:`webapp.games.skat.club.club_limit`), its own limit being
 declares (:func:`webapp.games.skat.coach.bidding_coach`; on equal limits the earlier seat keeps the game, ISkO 3.2).
 The coach's figure is read by a child who then declares, and a declarer whose rivals bid less faces weaker
 defenders: such games are won more often than the same hand's games on the whole.
+
+``--kept``: the chance after the skat instead (:func:`webapp.games.skat.hand_model.declare_chance`): the open-cards
+chance of the 10 cards kept (dealt, plus the skat, minus the two put away) fitted to "won" (``real_declare``). The
+files may then also be those of ``benchmarks/skat_bots.py --coach --out`` (the games a player following the coach
+declared: ``--auction`` does not apply to them, their auctions were played); the coach's own choice among 66 ways
+by this figure makes its chosen way look better than it is, and those games show by how much.
 
 ``--write`` stores the two mappings (fitted to the FIT files only, so the held-out figures stay honest)
 and ``real_play_data`` (files and games) in ``webapp/games/skat/data/hand-model-v1.json``, keeping its other keys.
@@ -45,7 +52,7 @@ from webapp.games.skat.rules import DECK  # noqa: E402
 from webapp.games.skat.table import deal  # noqa: E402
 
 KINDS = ("suit", "grand")
-COLUMNS = ("deal", "seat", "game", "hand", "chance", "won", "schneider")
+COLUMNS = ("deal", "seat", "game", "hand", "skat", "put", "chance", "won", "schneider")
 
 
 def wins_auction(seed: int, number: int, seat: int, game: GameType) -> bool:
@@ -56,21 +63,36 @@ def wins_auction(seed: int, number: int, seat: int, game: GameType) -> bool:
     return all(safe > limit or (safe == limit and seat < other) for other, limit in limits.items())
 
 
-def load(paths: list[Path], auction: bool = False) -> dict[str, dict[str, np.ndarray]]:
-    """By kind ("suit", "grand"): the open-cards chance of each game (recomputed), won, Schneider (1/0); with
-    ``auction`` only the games whose declarer would have won the auction (:func:`wins_auction`)."""
+def cards_of(mask: int) -> list:
+    """The cards of a card mask (bit i = ``DECK[i]``)."""
+    return [card for i, card in enumerate(DECK) if int(mask) >> i & 1]
+
+
+def load(paths: list[Path], auction: bool = False, kept: bool = False) -> dict[str, dict[str, np.ndarray]]:
+    """By kind ("suit", "grand"): the open-cards chance of each game (recomputed: of the dealt cards, or with
+    ``kept`` of the cards kept after the skat), won, Schneider (1/0); with ``auction`` only the games whose declarer
+    would have won the auction (:func:`wins_auction`; not for the files of ``skat_bots.py --coach --out``, whose
+    auctions were played)."""
     rows: dict[str, list] = {kind: [] for kind in KINDS}
     stale = 0.0
     for path in paths:
         data = np.load(path)
         whole = data["deal"] <= int(data["deals"])  # not a deal cut short by the end of a run
-        for number, seat, game, hand, stored, won, schneider in zip(*(data[name][whole] for name in COLUMNS)):
+        played = "coach" in data.files
+        for number, seat, game, hand, skat, put, stored, won, schneider in zip(*(data[name][whole]
+                                                                                 for name in COLUMNS)):
+            if int(game) >= len(TRUMP_GAMES):
+                continue  # a Null (skat_bots.py --out): not a suit game or Grand
             kind = TRUMP_GAMES[int(game)]
-            if auction and not wins_auction(int(data["seed"]), int(number), int(seat), kind):
+            if auction and not played and not wins_auction(int(data["seed"]), int(number), int(seat), kind):
                 continue
-            cards = [card for i, card in enumerate(DECK) if int(hand) >> i & 1]
-            chance = win_chance(cards, kind, int(seat) == 0)
-            stale = max(stale, abs(chance - float(stored)))
+            dealt = cards_of(hand)
+            if kept:
+                away = cards_of(put)
+                chance = win_chance([c for c in dealt + cards_of(skat) if c not in away], kind, int(seat) == 0)
+            else:
+                chance = win_chance(dealt, kind, int(seat) == 0)
+                stale = max(stale, abs(chance - float(stored)))
             rows["grand" if kind is GameType.GRAND else "suit"].append((chance, int(won), int(schneider)))
     if stale > 1e-6:
         print(f"note: the open-cards chances differ from the stored ones by up to {stale:.3f} (weights refitted)")
@@ -104,16 +126,19 @@ def main() -> int:
     parser.add_argument("data", nargs="+", type=Path)
     parser.add_argument("--held-out", nargs="+", type=Path, required=True)
     parser.add_argument("--auction", action="store_true")
+    parser.add_argument("--kept", action="store_true")
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
-    train, test = load(args.data, args.auction), load(args.held_out, args.auction)
-    mappings: dict[str, dict[str, list[float]]] = {"real_play": {}, "real_schneider": {}}
-    stated: dict[str, list] = {"won": [], "schneider": []}
+    train, test = load(args.data, args.auction, args.kept), load(args.held_out, args.auction, args.kept)
+    entries = (("real_declare", "won"),) if args.kept else (("real_play", "won"), ("real_schneider", "schneider"))
+    first = entries[0][0]
+    mappings: dict[str, dict[str, list[float]]] = {entry: {} for entry, _ in entries}
+    stated: dict[str, list] = {outcome: [] for _, outcome in entries}
     for kind in KINDS:
         fitted, held = train[kind], test[kind]
         print(f"{kind}: fitted to {len(fitted['won'])} games (won {fitted['won'].mean():.1%}), "
               f"held out {len(held['won'])} (won {held['won'].mean():.1%})")
-        for entry, outcome in (("real_play", "won"), ("real_schneider", "schneider")):
+        for entry, outcome in entries:
             ab = platt(fitted["chance"], fitted[outcome])
             mappings[entry][kind] = list(ab)
             p = mapped(held["chance"], ab)
@@ -124,15 +149,15 @@ def main() -> int:
                   f"(open-cards chance as it is: {log_loss(held['chance'], held[outcome]):.3f}; "
                   f"a constant: {log_loss(np.full_like(p, fitted[outcome].mean()), held[outcome]):.3f})")
         print(f"  held-out calibration of the chance of winning ({kind}):")
-        calibration_table(mapped(held["chance"], tuple(mappings["real_play"][kind])), held["won"])
-    for outcome in ("won", "schneider"):
+        calibration_table(mapped(held["chance"], tuple(mappings[first][kind])), held["won"])
+    for outcome in stated:
         print(f"held-out calibration, suit games and Grand together ({outcome}):")
         misses = calibration_table([c for c, _ in stated[outcome]], [int(y) for _, y in stated[outcome]])
         print(f"  tenths with >= 50 cases off by more than 5 points: {', '.join(misses) or 'none'}")
     if args.write:
         data = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
         data.update(mappings)
-        data["real_play_data"] = {"fitted": [p.name for p in args.data],
+        data[f"{first}_data"] = {"fitted": [p.name for p in args.data],
                                   "games": {kind: len(train[kind]["won"]) for kind in KINDS},
                                   "held_out": [p.name for p in args.held_out],
                                   "held_out_games": {kind: len(test[kind]["won"]) for kind in KINDS},

@@ -10,7 +10,7 @@ import pytest
 from webapp.games.skat import official
 from webapp.games.skat.advice import ADVISE_SHARE, SHOWN, bid_advice, expected_score, skat_advice
 from webapp.games.skat.coach import bidding_coach
-from webapp.games.skat.hand_model import play_chance
+from webapp.games.skat.hand_model import declare_chance, play_chance
 from webapp.games.skat.null_model import null_chance
 from webapp.games.skat.official import NULL_VALUES, TRUMP_GAMES, Declaration, GameType
 from webapp.games.skat.rules import parse_cards
@@ -64,7 +64,7 @@ def _brute_force(twelve, bid, forehand):
         for game in TRUMP_GAMES:
             value = official.game_value(kept, pair, Declaration(game)).value
             if value >= bid:
-                found.append((play_chance(kept, game, forehand), value, frozenset(pair), game))
+                found.append((declare_chance(kept, game, forehand), value, frozenset(pair), game))
     return found
 
 
@@ -128,3 +128,25 @@ def test_bid_advice_needs_ten_distinct_cards(cards, twice):
 def test_skat_advice_needs_twelve_distinct_cards(cards, twice):
     with pytest.raises(ValueError):
         skat_advice(parse_cards(cards) + (parse_cards(twice) if twice else ()), 18, True)
+
+
+@pytest.mark.parametrize("bid", [18, 36, 60])
+def test_declare_advice_is_the_game_of_most_list_points_by_the_chance_after_the_skat(bid):
+    """Brute force: every suit game and Grand whose value with the two put away reaches ``bid`` (ISkO 5.4), scored
+    by expected_score of declare_chance (the mapping fitted to the cards kept, not the dealt hand's play_chance)."""
+    from webapp.games.skat.advice import declare_advice
+
+    seen = 0
+    for dealt in DEALS[:30]:
+        twelve = dealt.hands[0] + dealt.skat
+        put, kept = twelve[:2], twelve[2:]
+        reaching = [(declare_chance(kept, g, True), v, g) for g in TRUMP_GAMES
+                    if (v := official.game_value(kept, put, Declaration(g)).value) >= bid]
+        advice = declare_advice(kept, put, bid, True)
+        if not reaching:
+            assert advice is None
+            continue
+        seen += 1
+        chance, value, game = max(reaching, key=lambda r: (expected_score(r[0], r[1]), r[0]))
+        assert advice is not None and (advice.game, advice.chance, advice.value) == (game, chance, value)
+    assert seen >= 5

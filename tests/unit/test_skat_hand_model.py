@@ -74,7 +74,7 @@ def test_the_shipped_file_maps_to_real_play_and_says_what_it_was_fitted_to():
 
 
 @pytest.mark.parametrize("game", [GameType.CLUBS, GameType.GRAND])
-@pytest.mark.parametrize("entry", ["real_play", "real_schneider"])
+@pytest.mark.parametrize("entry", ["real_play", "real_schneider", "real_declare"])
 def test_a_mapped_chance_rises_with_the_open_cards_chance_and_stays_a_probability(game, entry):
     grid = [i / 1000 for i in range(1, 1000)]
     mapped = [real_play_mapping(p, game, entry) for p in grid]
@@ -113,6 +113,24 @@ def test_the_mapping_is_platt_scaling_per_suit_games_and_grand(monkeypatch):
         assert play_chance(hand, game, False) == pytest.approx(expected, rel=1e-12)
         schneider = expected if s is None else 1 / (1 + math.exp(-(s[0] * logit + s[1])))
         assert schneider_chance(hand, game, False) == pytest.approx(schneider, rel=1e-12)
+
+
+def test_the_chance_after_the_skat_has_its_own_mapping_fitted_to_games_played(monkeypatch):
+    """``declare_chance`` maps the kept cards' open-cards chance by ``real_declare``, fitted (issue 35) to the cards
+    kept in whole games at the table, games a player following the coach declared among them, and checked on other
+    deals; without that entry it falls back to ``real_play``."""
+    from webapp.games.skat.hand_model import declare_chance
+
+    data = hand_model._model()
+    assert set(data["real_declare"]) == {"suit", "grand"}
+    fitted = data["real_declare_data"]
+    assert any("followed" in name for name in fitted["fitted"]) and not set(fitted["fitted"]) & set(fitted["held_out"])
+    for game in (GameType.CLUBS, GameType.GRAND):
+        for hand in HANDS[:20]:
+            chance = win_chance(hand, game, False)
+            assert declare_chance(hand, game, False) == pytest.approx(real_play_mapping(chance, game, "real_declare"))
+    _model_with(monkeypatch, real_declare=None)
+    assert declare_chance(HANDS[0], GameType.SPADES, True) == play_chance(HANDS[0], GameType.SPADES, True)
 
 
 @pytest.mark.parametrize("call", [play_chance, schneider_chance])

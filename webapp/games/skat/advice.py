@@ -10,8 +10,11 @@ cards to put away. Pure and deterministic (no sampling here: the chances come fr
   list points expected (:func:`expected_score`): a sure Diamonds at 27 beats a risky Grand at 72 while the bid
   allows it. None reaches the share: pass.
 * :func:`skat_advice`: after picking up the skat, all 66 pairs of the 12 cards that could be put away, for each
-  suit game and Grand whose value reaches the bid, scored by the chance of the 10 cards kept; the best pair of each
-  of the three best games (pairs of one game often tie: the model sees 9 and 7 of a side suit alike).
+  suit game and Grand whose value reaches the bid, scored by the chance of the 10 cards kept
+  (:func:`webapp.games.skat.hand_model.declare_chance`: its own mapping, fitted to the games a player following the
+  coach declared, since the best of 66 ways picked by the model's figure is won less often than the figure says);
+  the best pair of each of the three best games (pairs of one game often tie: the model sees 9 and 7 of a side suit
+  alike). :func:`declare_advice`: the game to declare once two cards are away, by the same chance.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from typing import Iterable
 
 from webapp.games.skat import official
 from webapp.games.skat.coach import DECK_INDEX, bidding_coach
-from webapp.games.skat.hand_model import play_chance
+from webapp.games.skat.hand_model import declare_chance, play_chance
 from webapp.games.skat.null_model import null_chance
 from webapp.games.skat.official import NULL_VALUES, TRUMP_GAMES, Declaration, GameType
 from webapp.games.skat.rules import Card
@@ -143,7 +146,7 @@ def expected_score(chance: float, value: int) -> float:
 def skat_advice(twelve: Iterable[Card], bid: int, forehand: bool) -> tuple[PutAway, ...]:
     """The best :data:`SHOWN` ways to put away two of the declarer's 12 cards (hand and skat): for each suit game and
     Grand whose value with the two put away reaches ``bid`` (ISkO 5.4: a lower value would be overbid), the chance
-    (:func:`~webapp.games.skat.hand_model.play_chance`) of the 10 kept, ranked by the list points it promises
+    (:func:`~webapp.games.skat.hand_model.declare_chance`) of the 10 kept, ranked by the list points it promises
     (:func:`expected_score` of the chance and the value); all 66 pairs are scored.
 
     Args:
@@ -170,7 +173,8 @@ def _skat_advice(twelve: tuple[Card, ...], bid: int, forehand: bool) -> tuple[Pu
         for game in TRUMP_GAMES:
             value = official.game_value(kept, pair, Declaration(game)).value
             if value >= bid:
-                scored.append((play_chance(kept, game, forehand), value, PutAway((pair[0], pair[1]), game, 0.0, value)))
+                scored.append((declare_chance(kept, game, forehand), value,
+                               PutAway((pair[0], pair[1]), game, 0.0, value)))
     scored.sort(key=lambda item: (-expected_score(item[0], item[1]), -item[0]))
     best: dict[GameType, PutAway] = {}
     for chance, value, way in scored:
@@ -182,7 +186,7 @@ def _skat_advice(twelve: tuple[Card, ...], bid: int, forehand: bool) -> tuple[Pu
 def declare_advice(kept: Iterable[Card], put: Iterable[Card], bid: int, forehand: bool) -> PutAway | None:
     """The suit game or Grand to declare with the 10 ``kept`` cards once ``put`` (2 cards) is away: among those whose
     value reaches ``bid`` (ISkO 5.4), the one with the most list points expected (:func:`expected_score` of its
-    chance, :func:`~webapp.games.skat.hand_model.play_chance`, and its value). None when none reaches it.
+    chance, :func:`~webapp.games.skat.hand_model.declare_chance`, and its value). None when none reaches it.
 
     Raises:
         ValueError: ``kept`` is not 10 cards or ``put`` not 2.
@@ -190,7 +194,7 @@ def declare_advice(kept: Iterable[Card], put: Iterable[Card], bid: int, forehand
     kept, put = _deck_order(kept), _deck_order(put)
     if len(kept) != 10 or len(put) != 2:
         raise ValueError("the declaration advice needs 10 cards kept and 2 put away")
-    scored = [(play_chance(kept, game, forehand), value, game) for game in TRUMP_GAMES
+    scored = [(declare_chance(kept, game, forehand), value, game) for game in TRUMP_GAMES
               if (value := official.game_value(kept, put, Declaration(game)).value) >= bid]
     if not scored:
         return None
