@@ -329,3 +329,19 @@ def test_purge_expired_deletes_learners_not_seen_for_learn_days(app, client, run
         assert db.session.execute(db.select(LearnAnswer)).first() is None
         assert purge_learners(days=400) == 0
     assert client.get("/learn").status_code == 200  # its cookie now names nobody: a fresh start
+
+
+def test_learners_and_answers_are_stored_and_purged_on_both_databases(db_app):
+    """The migration's tables on SQLite and PostgreSQL: a learner, its answers (JSON), its progress, the purge."""
+    client = db_app.test_client()
+    read_cards(db_app, client)
+    assert answer(db_app, client, "skat.trumps").status_code == 303
+    assert answer(db_app, client, "skat.trumps", right=False).status_code == 303
+    with db_app.app_context():
+        learner = db.session.execute(db.select(Learner)).scalar_one()
+        assert len(learner.public_id) >= 22 and learner.progress["lessons"]["skat.trumps"]["answers"] == 2
+        rows = db.session.execute(db.select(LearnAnswer).order_by(LearnAnswer.id)).scalars().all()
+        assert [r.correct for r in rows] == [True, False] and all(isinstance(r.answer, dict) for r in rows)
+        assert purge_learners(days=400) == 0
+        assert purge_learners(days=400, now=utcnow() + timedelta(days=401)) == 1
+        assert db.session.execute(db.select(LearnAnswer)).first() is None
