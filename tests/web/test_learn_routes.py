@@ -345,3 +345,17 @@ def test_learners_and_answers_are_stored_and_purged_on_both_databases(db_app):
         assert purge_learners(days=400) == 0
         assert purge_learners(days=400, now=utcnow() + timedelta(days=401)) == 1
         assert db.session.execute(db.select(LearnAnswer)).first() is None
+
+
+def test_a_mistakes_answer_sent_twice_counts_once(app, client, clock):
+    read_cards(app, client)
+    answer(app, client, "skat.trumps", right=False)
+    clock.day = TODAY + 1
+    rule = hidden(html(client.get("/learn/mistakes")), "rule")
+    lesson = path.lesson_for_rule(rule).id
+    asked, fields = item_for(app, client, lesson, review=rule)
+    data = {**fields, **form(asked.kind.solve(asked.question))}
+    first = client.post("/learn/mistakes", data=data)
+    again = client.post("/learn/mistakes", data=data)  # the rule is no longer due: its feedback again
+    assert first.status_code == again.status_code == 303 and again.location == first.location
+    assert only_learner(app).progress["rules"][rule]["right"] == 1

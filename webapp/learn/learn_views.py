@@ -34,7 +34,7 @@ from webapp.core.steps import Step
 from webapp.core.web import is_htmx, page_or_fragment
 from webapp.games import games
 from webapp.learn import path, store
-from webapp.learn.progress import (MASTERED, Progress, ProgressError, answered, completed, course_map, due_rules,
+from webapp.learn.progress import (Place, Progress, ProgressError, answered, completed, course_map, due_rules,
                                    mistake_items, reviewed, weekly)
 from webapp.quiz import kinds, normalise_code
 from webapp.quiz.service import Asked, read_answer
@@ -106,6 +106,11 @@ def _next_in_path(lesson: path.Lesson) -> path.Lesson | None:
     return lessons[at + 1] if at + 1 < len(lessons) else None
 
 
+def _place(progress: Progress, lesson: path.Lesson) -> Place:
+    """The lesson's place on the learner's map (its state and stars)."""
+    return next(p for m in course_map(progress) if m.game == lesson.game for p in m.places if p.lesson == lesson.id)
+
+
 def _due(progress: Progress, day: int) -> tuple[str, ...]:
     """The due rules that have items to practise."""
     return tuple(rule for rule in due_rules(progress, day) if path.lesson_for_rule(rule) is not None)
@@ -166,8 +171,7 @@ def _asked(lesson: path.Lesson, seed: int, number: int, review: str | None = Non
 
 def _lesson_page(lesson: path.Lesson, me: Me, problem: Step | None = None, status: int = 200, more: bool = False):
     """The lesson page (or, for htmx, its area)."""
-    state = next(place for m in course_map(me.progress) if m.game == lesson.game for place in m.places
-                 if place.lesson == lesson.id)
+    state = _place(me.progress, lesson)
     mine = me.progress.lesson(lesson.id)
     context: dict[str, Any] = {"lesson": lesson, "names": _names(), "place": state, "mine": mine, "me": me,
                                "problem": problem, "next_lesson": _next_in_path(lesson), "mode": lesson.practice.mode}
@@ -209,7 +213,7 @@ def answer(lesson_id: str):
     me = _me(lock=True)
     if not lesson.practice.drills:
         return _lesson_page(lesson, me, status=409)
-    place = next(p for m in course_map(me.progress) for p in m.places if p.lesson == lesson.id)
+    place = _place(me.progress, lesson)
     number = ascii_int(request.form.get("number", ""), 8, signed=False)
     current = me.progress.lesson(lesson.id).answers
     if place.state == "locked":
@@ -254,7 +258,7 @@ def done(lesson_id: str):
     lesson page. 409 for a lesson with items (they master it) or a locked one."""
     lesson = _lesson(lesson_id)
     me = _me(lock=True)
-    place = next(p for m in course_map(me.progress) for p in m.places if p.lesson == lesson.id)
+    place = _place(me.progress, lesson)
     if lesson.practice.drills or place.state == "locked":
         return _lesson_page(lesson, me, status=409)
     try:
@@ -300,7 +304,7 @@ def feedback(answer_id: int):
 def _mistakes_page(me: Me, problem: Step | None = None, status: int = 200):
     items = mistake_items(me.progress, store.today(), me.seed, count=1)
     context: dict[str, Any] = {"item": items[0] if items else None, "problem": problem, "me": me,
-                               "due": len(_due(me.progress, store.today()))}
+                               "due": len(_due(me.progress, store.today())), "names": _names()}
     if items:
         rule_state = me.progress.rule(items[0].rule)
         context.update(asked=Asked(kinds.get(items[0].kind), items[0].question),
@@ -317,19 +321,20 @@ def mistakes():
 @bp.post("/learn/mistakes")
 @_answer_limit
 def review():
-    """Answer the mistakes item for ``rule`` number ``number``; stale or unknown items show the current one (409),
-    a missing or unknown answer keeps it (400)."""
-    me = _me(lock=True)
-    day = store.today()
-    items = mistake_items(me.progress, day, me.seed, count=1)
-    rule, number = request.form.get("rule", "")[:80], ascii_int(request.form.get("number", ""), 8, signed=False)
-    if not items or me.learner is None:
+    """Answer the mistakes item for ``rule`` number ``number``. An item answered before shows its feedback; any other
+    item that is not the one asked now shows the current one (409); a missing or unknown answer keeps it (400)."""
+    me, day = _me(lock=True), store.today()
+    if me.learner is None:
         return _mistakes_page(me, status=409)
-    item, state = items[0], me.progress.rule(items[0].rule)
-    if (rule, number) != (item.rule, state.right + state.wrong):
-        row = store.last_answer(me.learner, path.lesson_for_rule(rule).id, number, rule) \
-            if rule in path.RULES and path.lesson_for_rule(rule) and number is not None else None
-        return redirect(_feedback_url(row), code=303) if row else _mistakes_page(me, Step("learn.error.item"), 409)
+    rule, number = request.form.get("rule", "")[:80], ascii_int(request.form.get("number", ""), 8, signed=False)
+    items = mistake_items(me.progress, day, me.seed, count=1)
+    item = items[0] if items else None
+    if item is None or (rule, number) != (item.rule, me.progress.rule(item.rule).right + me.progress.rule(item.rule).wrong):
+        taught = path.lesson_for_rule(rule) if rule in path.RULES else None
+        row = store.last_answer(me.learner, taught.id, number, rule) if taught and number is not None else None
+        if row is not None:
+            return redirect(_feedback_url(row), code=303)
+        return _mistakes_page(me, Step("learn.error.item") if item else None, 409)
     lesson, asked = path.LESSONS[item.lesson], Asked(kinds.get(item.kind), item.question)
     given, problem = read_answer(asked.kind, request.form, asked.fields)
     if given is None:
