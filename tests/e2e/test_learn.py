@@ -15,6 +15,7 @@ from webapp.core.models import Learner
 from webapp.learn import path
 from webapp.quiz import kinds
 
+from .accessibility import assert_accessible
 from .conftest import ROOT, served_app
 from .flow_helpers import assert_in_view, touch_options
 from .helpers import htmx_swap
@@ -67,6 +68,7 @@ def test_a_child_on_a_phone_masters_the_first_quiz_lesson_by_tapping(new_page, l
     page.locator("#learn-next-lesson").tap()  # trumps: the first quiz lesson
     expect(page.locator("#learn-item")).to_be_visible()
     shot(page, "lesson-phone")
+    assert_accessible(page, "the lesson with its example and first item (phone)")
     assert_no_sideways_scroll(page, "the lesson (phone)")
     mastery = path.get("skat.trumps").practice.mastery
     for number in range(mastery):
@@ -87,6 +89,7 @@ def test_a_child_on_a_phone_masters_the_first_quiz_lesson_by_tapping(new_page, l
     expect(page.locator("#learn-next-lesson")).to_contain_text("Following suit")
     assert_no_sideways_scroll(page, "the feedback (phone)")
     shot(page, "mastered-phone")
+    assert_accessible(page, "the feedback with the stars (phone)")
     page.goto(f"{base}/learn")
     expect(page.locator("#lesson-skat-trumps")).to_have_class("learn-lesson is-mastered")
     expect(page.locator("#lesson-skat-follow_suit")).to_have_class("learn-lesson is-open is-next")

@@ -147,6 +147,7 @@ def adopt():
 
 
 @bp.post("/learn/name")
+@_answer_limit
 def name():
     """Set the learner's nickname (``nickname``; empty: none). 400 with the map for one that cannot be used."""
     typed = request.form.get("nickname", "")
@@ -253,6 +254,7 @@ def _enough(page):
 
 
 @bp.post("/learn/<lesson_id>/done")
+@_answer_limit
 def done(lesson_id: str):
     """A read or played lesson is done (honour-based: the child says so): mastered with 3 stars, then the
     lesson page. 409 for a lesson with items (they master it) or a locked one."""
