@@ -359,3 +359,22 @@ def test_a_mistakes_answer_sent_twice_counts_once(app, client, clock):
     again = client.post("/learn/mistakes", data=data)  # the rule is no longer due: its feedback again
     assert first.status_code == again.status_code == 303 and again.location == first.location
     assert only_learner(app).progress["rules"][rule]["right"] == 1
+
+
+def test_the_learner_cookie_is_secure_over_https(app):
+    client = app.test_client()
+    client.post("/learn/skat.cards/done", base_url="https://localhost")
+    cookie = client.get_cookie(learn_views.COOKIE, domain="localhost", path="/learn")
+    assert cookie is not None and cookie.secure and cookie.http_only and cookie.same_site == "Lax"
+    assert cookie.expires is not None  # long-lived: LEARN_DAYS, not the browser session
+
+
+def test_every_lesson_explains_words_of_its_own_glossary(app):
+    from webapp.core.terms import glossary
+
+    with app.app_context():
+        for lesson_id, keys in learn_views.WORDS.items():
+            lesson = path.get(lesson_id)
+            assert set(keys) <= {word.key for word in glossary().words[lesson.game]}, lesson_id
+    page = html(app.test_client().get("/learn/skat.cards", headers={"Accept-Language": "en"}))
+    assert 'id="learn-words"' in page and "Ace 11, ten 10" in page

@@ -31,6 +31,7 @@ from webapp.core import security
 from webapp.core.models import CapReached, LearnAnswer, Learner
 from webapp.core.numbers import ascii_int
 from webapp.core.steps import Step
+from webapp.core.terms import glossary
 from webapp.core.web import is_htmx, page_or_fragment
 from webapp.games import games
 from webapp.learn import path, store
@@ -43,6 +44,18 @@ bp = Blueprint("learn", __name__)
 
 #: The learner's cookie: its public id, signed.
 COOKIE = "learner"
+#: The glossary words (keys of the game's glossary, :func:`webapp.core.terms.glossary`) a lesson explains first,
+#: in a sentence or two each: the short explanation before the worked example and the items.
+WORDS: dict[str, tuple[str, ...]] = {
+    "skat.cards": ("card_points",), "skat.trumps": ("trump", "grand"), "skat.follow_suit": ("follow_suit",),
+    "skat.tricks": ("trump", "follow_suit"), "skat.winning_points": ("card_points", "declarer", "defenders"),
+    "skat.matadors": ("matadors",), "skat.game_value": ("game_value",),
+    "skat.bidding": ("bid", "forehand", "middlehand", "rearhand"), "skat.skat": ("skat", "put_away"),
+    "skat.hand": ("hand_game", "schneider", "schwarz"), "skat.null": ("null",), "skat.table": ("declarer", "defenders"),
+    "tichu.combinations": ("single", "pair", "triple", "full_house", "straight", "stairs"), "tichu.bombs": ("bomb",),
+    "tichu.specials": ("mah_jong", "dog", "phoenix", "dragon"), "tichu.wish": ("wish",),
+    "pokerface.kickers": ("kicker",), "yahtzee.bonus": ("upper_bonus", "yahtzee_bonus"),
+}
 _answer_limit = security.limiter.shared_limit(lambda: current_app.config["QUIZ_ANSWER_LIMIT"], scope="learn-answer")
 
 
@@ -174,7 +187,9 @@ def _lesson_page(lesson: path.Lesson, me: Me, problem: Step | None = None, statu
     """The lesson page (or, for htmx, its area)."""
     state = _place(me.progress, lesson)
     mine = me.progress.lesson(lesson.id)
+    glossary_words = {word.key: word for word in glossary().words.get(lesson.game, ())}
     context: dict[str, Any] = {"lesson": lesson, "names": _names(), "place": state, "mine": mine, "me": me,
+                               "words": [glossary_words[key] for key in WORDS.get(lesson.id, ())],
                                "problem": problem, "next_lesson": _next_in_path(lesson), "mode": lesson.practice.mode}
     if state.state == "locked":
         before = next(m.next for m in course_map(me.progress) if m.game == lesson.game)
