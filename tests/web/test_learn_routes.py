@@ -378,3 +378,14 @@ def test_every_lesson_explains_words_of_its_own_glossary(app):
             assert set(keys) <= {word.key for word in glossary().words[lesson.game]}, lesson_id
     page = html(app.test_client().get("/learn/skat.cards", headers={"Accept-Language": "en"}))
     assert 'id="learn-words"' in page and "Ace 11, ten 10" in page
+
+
+def test_a_new_learners_first_answer_is_checked_against_the_item_it_was_shown(app, client):
+    """Before its first answer a learner has no row: the page carries the seed of the item shown, and the learner
+    made by the answer keeps it (the feedback shows the same item)."""
+    asked, fields = item_for(app, client, "tichu.combinations")
+    response = client.post("/learn/tichu.combinations", data={**fields, **form(asked.kind.solve(asked.question))})
+    assert response.status_code == 303 and only_learner(app).seed == int(fields["seed"])
+    assert "Right!" in html(client.get(response.location, headers={"Accept-Language": "en"}))
+    assert only_learner(app).progress["lessons"]["tichu.combinations"] == {
+        "answers": 1, "wrong": 0, "in_a_row": 1, "mastered_on": None, "stars": 0}
