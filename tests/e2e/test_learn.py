@@ -111,3 +111,31 @@ def test_a_child_on_a_phone_masters_the_first_quiz_lesson_by_tapping(new_page, l
         expect(other.locator("#learn-item")).to_be_visible()
         assert_no_sideways_scroll(other, f"the lesson ({size})")
         shot(other, f"lesson-{size}")
+
+
+def test_the_path_works_without_javascript(new_page, learn_server):
+    """JavaScript off: every form posts and redirects; a wrong answer gets the right one and the steps, and "Next
+    question" brings the next item."""
+    app, base = learn_server
+    page = new_page(locale="de-DE", java_script_enabled=False, screenshot=False, **touch_options("phone"))
+    page.goto(f"{base}/learn")
+    page.locator("#learn-go").click()
+    if page.locator("#learn-done").count():  # the cards and their points: read (a fresh learner)
+        page.locator("#learn-done").click()
+        page.locator("#learn-next-lesson").click()
+    with app.app_context():
+        newest = db.session.execute(db.select(Learner).order_by(Learner.id.desc()).limit(1)).scalar_one()
+        seed = newest.seed
+    number = int(page.locator("#learn-form input[name='number']").get_attribute("value"))
+    kind_name, question = path.practice_item(path.get("skat.trumps"), seed, number)
+    right = kinds.get(kind_name).solve(question)["winner"]
+    wrong = next(v for v in page.locator("#learn-form input[name='winner']").evaluate_all("els => els.map(e => e.value)")
+                 if v != right)
+    page.locator(f"label.q-choice:has(input[value='{wrong}'])").click()
+    page.locator("#learn-submit").click()
+    expect(page.locator("#feedback-verdict")).to_have_text("Nicht ganz.")
+    expect(page.locator("#feedback-expected")).to_be_visible()
+    expect(page.locator("#feedback-steps li")).not_to_have_count(0)
+    shot(page, "feedback-wrong-nojs-phone-de")
+    page.locator("#learn-next").click()
+    expect(page.locator("#learn-form input[name='number']")).to_have_value(str(number + 1))
