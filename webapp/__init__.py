@@ -71,6 +71,11 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
         # `flask --app webapp purge-expired` deletes them.
         CLASS_SESSION_DAYS=7,
         QUIZ_DAYS=30,
+        # The learning path (webapp/learn/): a learner not seen (no answer) for LEARN_DAYS days is purged with its
+        # answers by `purge-expired` (its cookie lives as long); at most LEARN_ANSWERS_PER_DAY answers a learner a
+        # day (then 429, "enough for today").
+        LEARN_DAYS=400,
+        LEARN_ANSWERS_PER_DAY=500,
         # How often the projector's board and a tablet's panel (and the teacher's list of children) ask whether
         # anything changed, in ms. The capacity aims (900 tablets) are measured at these; tests of whole
         # classes in a browser poll faster so that they wait less.
@@ -107,6 +112,9 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
         CLASS_JOIN_LIMIT="120 per minute",
         CLASS_ANSWER_LIMIT="300 per minute",
         CLASS_GUESS_LIMIT="120 per minute",
+        # Progress codes of the learning path typed in that are no code or nobody's (a right one does not count):
+        # a class moving to new tablets behind one address, with typos.
+        LEARN_CODE_LIMIT="60 per minute",
         GAME_LIMIT="1200 per minute",  # each replaying game page: 30 children, a move every 3 s (+ its redirect)
         # What one address may store an hour, counted in the database across all server processes
         # (a keyed hash of the address is stored, never the address): 30 children x 30 quiz runs
@@ -128,6 +136,7 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
     from webapp.cli import register_flask_commands
     from webapp.core import db, explain, i18n, security, terms, web
     from webapp.games import games
+    from webapp.learn import learn_views as learn
     from webapp.quiz import views as quiz
 
     i18n.init_app(app)
@@ -142,6 +151,7 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
             app.register_blueprint(module.bp)
     app.register_blueprint(quiz.bp)
     app.register_blueprint(classroom.bp)
+    app.register_blueprint(learn.bp)
     app.wsgi_app = classroom.QuickPoll(app, app.wsgi_app)  # the classroom's unchanged polls, before Flask
     proxies = int(app.config["TRUSTED_PROXIES"])
     if proxies > 0:

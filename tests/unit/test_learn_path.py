@@ -218,9 +218,13 @@ def test_every_practised_rule_has_a_lesson_to_review_it_from():
 
 
 def test_the_learning_package_imports_no_web_or_database_module():
-    """The pure core: Flask, the database and the translations stay in the storage and the pages."""
+    """The pure core: Flask, the database and the translations stay in the storage (``store.py``) and the pages
+    (``*_views.py``)."""
     web = {"flask", "flask_babel", "flask_sqlalchemy", "sqlalchemy", "werkzeug", "jinja2", "babel"}
     for module in LEARN.glob("*.py"):
+        assert len(module.read_text().splitlines()) <= 600
+        if module.stem == "store" or module.stem.endswith("_views"):
+            continue
         names = set()
         for node in ast.walk(ast.parse(module.read_text())):
             if isinstance(node, ast.Import):
@@ -228,7 +232,6 @@ def test_the_learning_package_imports_no_web_or_database_module():
             elif isinstance(node, ast.ImportFrom):
                 names.add(node.module or "")
         assert not {name.split(".")[0] for name in names} & web, module.name
-        assert len(module.read_text().splitlines()) <= 600
 
 
 def test_the_poker_lessons_tell_hands_of_another_category_from_hands_of_the_same_one():

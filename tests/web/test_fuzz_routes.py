@@ -227,6 +227,17 @@ PARAMS: dict[str, dict[str, Param]] = {
                       "speed_bonus": values("1"), "speed_bonus_shown": values("1"), "child": values("1", "2"),
                       "confirm": values("yes")},
     "classroom.export": {},
+    "learn.map_page": {},
+    "learn.adopt": {"code": values("ABCDEF", "abc-def", "")},
+    "learn.name": {"nickname": values("Mia", "", "<b>x</b>", "x" * 10_000)},
+    "learn.lesson_page": {"practise": values("1", "0")},
+    "learn.answer": {"number": values("0", "1", "3", "99"), "seed": values("0", "7", "2147483647", "2147483648"),
+                     **_answer_fields()},
+    "learn.done": {"seed": values("0", "7")},
+    "learn.feedback": {},
+    "learn.mistakes": {},
+    "learn.review": {"rule": values("skat.trumps", "skat.trick.winner", "nope"), "number": values("0", "1", "5"),
+                     **_answer_fields()},
 }
 
 
@@ -249,6 +260,9 @@ PATH_ARGS: dict[str, st.SearchStrategy[str]] = {
     "token": _path_value("token"),
     "position": st.one_of(st.integers(0, 12), st.integers(0, 10**20)).map(str),
     "game": st.sampled_from(("skat", "tichu", "pokerface", "yahtzee", "chess", "SKAT", "%00", "..", "ß")),
+    "lesson_id": st.sampled_from(("skat.cards", "skat.trumps", "skat.follow_suit", "skat.table", "tichu.wish",
+                                  "pokerface.hands", "yahtzee.game", "nope", "skat", "SKAT.TRUMPS", "%00", "..", "ß")),
+    "answer_id": st.one_of(st.integers(0, 12), st.integers(0, 10**20)).map(str),
     "filename": st.sampled_from(("css/base.css", "../webapp/__init__.py", "vendor/htmx.min.js", "nope", "%00", "..")),
 }
 
@@ -316,6 +330,10 @@ def _play_through(app: Flask) -> dict[str, list[str]]:
     child = app.test_client()
     child.post("/class/join", data={"code": code, "nickname": "Lea", "csrf_token": _csrf(child)})
     pools["class_cookie"].append(child.get_cookie(cookie_name(code), path=f"/class/{code}").value)
+    # A learner of the learning path: the first lesson read, an answer given (its feedback's id in the pool).
+    learner = app.test_client()
+    learner.post("/learn/skat.cards/done", data={"csrf_token": _csrf(learner)})
+    pools["learner"] = [learner.get_cookie("learner", path="/learn").value]
     assert all(pools.values()), {k: len(v) for k, v in pools.items()}  # every pool was filled by a real page
     return pools
 
@@ -443,6 +461,9 @@ def request_args(draw, app: Flask, endpoint: str, method: str) -> dict[str, Any]
     for name, domain in (("lang", ("de", "en", "fr")), ("deck", ("2", "4"))):
         if draw(st.booleans()):
             cookies[name] = draw(values(*domain).any())
+    if draw(st.booleans()):
+        cookies["learner"] = draw(st.one_of(st.sampled_from(POOLS["learner"]), values().any(),
+                                            st.sampled_from(POOLS["learner"]).map(lambda t: _flip(t, 30, 2))))
     code = POOLS["code"][0]
     if draw(st.booleans()):
         cookies[cookie_name(code)] = draw(st.one_of(st.sampled_from(POOLS["class_cookie"]), values().any()))

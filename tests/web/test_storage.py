@@ -33,7 +33,8 @@ def test_the_app_migrates_a_new_database_to_the_newest_revision(db_app):
     with db_app.app_context():
         assert db.session.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == head_revision()
         tables = set(inspect(db.engine).get_table_names())
-        assert {"quiz", "quiz_run", "quiz_answer", "class_session", "class_participant", "class_response"} <= tables
+        assert {"quiz", "quiz_run", "quiz_answer", "class_session", "class_participant", "class_response",
+                "learner", "learn_answer"} <= tables
         if db.engine.dialect.name == "sqlite":
             assert db.session.execute(text("PRAGMA journal_mode")).scalar_one() == "wal"
             assert db.session.execute(text("PRAGMA synchronous")).scalar_one() == 2  # FULL

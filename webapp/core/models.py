@@ -8,6 +8,10 @@ a reload or a second tab, stores it once.
 Quiz runs and class sessions keep ``creator_hash``: a keyed hash of the address
 that made them (:func:`webapp.core.security.address_hash`; never the address
 itself), so that :func:`made_recently` can cap what one address makes an hour.
+
+The learning path (issue 36) keeps a :class:`Learner` (a random public id in a signed cookie, an optional
+nickname, its progress as JSON) and a log of its answers (:class:`LearnAnswer`); :func:`purge_learners`
+deletes learners not seen for ``LEARN_DAYS`` days.
 """
 
 from __future__ import annotations
@@ -165,6 +169,53 @@ class Response(db.Model):
     participant: Mapped[Participant] = relationship()
 
 
+class Learner(db.Model):
+    """A child on the learning path, without an account (issue 36; read and written by
+    :mod:`webapp.learn.store`).
+
+    ``public_id`` (``secrets.token_urlsafe(16)``: 128 bits) is all its signed cookie holds; ``code`` is the short
+    progress code that moves it to another device; ``seed`` picks its practice items
+    (:func:`webapp.learn.path.practice_item`); ``progress`` is :func:`webapp.learn.progress.to_dict` (a few KB at
+    most: its keys are the path's lessons and rules). ``last_seen`` is the day of its last answer (the expiry
+    counts from it). ``class_id`` is left for the homework of part 2 (no foreign key until that table exists).
+    """
+
+    __tablename__ = "learner"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True)
+    code: Mapped[str] = mapped_column(String(12), unique=True)
+    nickname: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    seed: Mapped[int] = mapped_column(Integer)
+    progress: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    last_seen: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
+    class_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+
+
+class LearnAnswer(db.Model):
+    """One answer of a learner to a practice item (the teacher's report groups them later, by rule).
+
+    ``lesson`` and ``number`` (with ``review``: the rule of a "practise my mistakes" item, else None) say which
+    item it was (:func:`webapp.learn.path.practice_item`), so its feedback can be shown again; ``rule`` is the
+    rule it counted for or against, ``day`` the day number it was given (:func:`webapp.learn.progress.day_number`).
+    """
+
+    __tablename__ = "learn_answer"
+    __table_args__ = (Index("ix_learn_answer_learner_day", "learner_id", "day"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"))
+    lesson: Mapped[str] = mapped_column(String(80))
+    number: Mapped[int] = mapped_column(Integer)
+    review: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    rule: Mapped[str] = mapped_column(String(80))
+    correct: Mapped[bool] = mapped_column(Boolean)
+    answer: Mapped[dict[str, Any]] = mapped_column(JSON)
+    day: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
 def made_recently(model: type[QuizRun] | type[ClassSession], creator_hash: str, hours: int = 1,
                   now: datetime | None = None) -> tuple[int, datetime | None]:
     """How many rows of ``model`` (:class:`QuizRun` or :class:`ClassSession`) the address with
@@ -253,3 +304,21 @@ def purge_expired(quiz_days: int = 30, now: datetime | None = None) -> tuple[int
         db.session.execute(delete(Quiz).where(Quiz.id.in_(quiz_ids)))
     db.session.commit()
     return len(session_ids), len(quiz_ids)
+
+
+def purge_learners(days: int = 400, now: datetime | None = None) -> int:
+    """Delete the learners of the learning path not seen (no answer) for ``days`` days, with their answers.
+
+    Returns:
+        The number of learners deleted. Commits.
+    """
+    from datetime import timedelta
+
+    from sqlalchemy import delete, select
+
+    cutoff = (now or utcnow()) - timedelta(days=days)
+    gone = select(Learner.id).where(Learner.last_seen <= cutoff)
+    db.session.execute(delete(LearnAnswer).where(LearnAnswer.learner_id.in_(gone)))
+    count = db.session.execute(delete(Learner).where(Learner.last_seen <= cutoff)).rowcount
+    db.session.commit()
+    return int(count or 0)

@@ -61,4 +61,7 @@ MESSAGES: dict[str, Any] = {
     "learn.goal.yahtzee.bonus": N_("63 points in the upper boxes give 35 more; each extra Yahtzee gives 100."),
     "learn.title.yahtzee.game": N_("Play a whole game"),
     "learn.goal.yahtzee.game": N_("Fill the whole score card in 13 turns."),
+    # the pages' problems (webapp/learn/learn_views.py)
+    "learn.error.item": N_("This question is not the one to answer now. Here is the one that is."),
+    "learn.error.enough": N_("That is a lot of practice for one day! Come back tomorrow."),
 }

@@ -1,0 +1,142 @@
+"""The learning path's storage (issue 36): learners and the log of their answers in the app's database.
+
+A :class:`~webapp.core.models.Learner` is made lazily, on its first answer (a page that is only looked at
+stores nothing, so crawlers fill no table). Its progress is kept as :func:`webapp.learn.progress.to_dict`;
+:func:`progress_of` reads it back, and a stored progress that is malformed (a bug, an old version, a hand-edited
+row) starts the learner afresh with a warning in the log, never a 500. Each answer is logged
+(:class:`~webapp.core.models.LearnAnswer`), at most ``per_day`` a learner a day (:class:`TooManyToday`: 429).
+
+The clock is :func:`today` (tests replace it); the progress functions only ever see day numbers.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import secrets
+from datetime import date
+from typing import Any
+
+from sqlalchemy import func
+
+from webapp.core.db import db
+from webapp.core.models import LearnAnswer, Learner, utcnow
+from webapp.learn.progress import Progress, ProgressError, day_number, from_dict, to_dict
+from webapp.quiz import normalise_code
+from webapp.quiz.service import add_with_new_code
+
+__all__ = ["MAX_PROGRESS_CHARS", "SEEDS", "TooManyToday", "adopt", "answer_of", "create", "find", "last_answer",
+           "new_seed", "progress_of", "record", "save", "today"]
+
+log = logging.getLogger(__name__)
+
+#: A learner's seed is a whole number below this (fits PostgreSQL's INTEGER).
+SEEDS = 2**31
+#: A stored progress longer than this as JSON is not read (the real one is a few KB: its keys are the path's).
+MAX_PROGRESS_CHARS = 64_000
+_PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{16,32}\Z")
+
+
+class TooManyToday(Exception):
+    """The learner answered as many items today as a day allows (answered 429 with a kind word)."""
+
+
+def today() -> int:
+    """Today's day number (:func:`webapp.learn.progress.day_number` of the server's local date)."""
+    return day_number(date.today())
+
+
+def new_seed() -> int:
+    """A fresh random seed for a learner's practice items (0 to :data:`SEEDS` - 1)."""
+    return secrets.randbelow(SEEDS)
+
+
+def find(public_id: str | None, lock: bool = False) -> Learner | None:
+    """The learner with this public id, or None (also for anything that cannot be one).
+
+    Args:
+        lock: select it ``FOR UPDATE`` (PostgreSQL; SQLite's POST requests hold the write lock anyway), so two
+            answers at once from two tabs do not both write over the same progress.
+    """
+    if not public_id or not _PUBLIC_ID.match(public_id):
+        return None
+    query = db.select(Learner).filter_by(public_id=public_id)
+    return db.session.execute(query.with_for_update() if lock else query).scalar_one_or_none()
+
+
+def adopt(typed: str) -> Learner | None:
+    """The learner whose progress code is ``typed`` (as a child types it: any case, spaces and dashes), or None."""
+    code = normalise_code(typed[:40])
+    if code is None:
+        return None
+    return db.session.execute(db.select(Learner).filter_by(code=code)).scalar_one_or_none()
+
+
+def create(seed: int, nickname: str | None = None) -> Learner:
+    """A new learner with a 128-bit public id, a fresh progress code (the quiz codes' alphabet), ``seed`` and an
+    empty progress; committed."""
+    return add_with_new_code(lambda code: Learner(public_id=secrets.token_urlsafe(16), code=code, seed=seed,
+                                                  nickname=nickname, progress=to_dict(Progress())))
+
+
+def progress_of(learner: Learner | None) -> Progress:
+    """The learner's progress (an empty one for None). A stored progress that is malformed, forged or too long
+    gives an empty one, and a warning naming the learner's row and the problem is logged."""
+    if learner is None:
+        return Progress()
+    try:
+        if len(json.dumps(learner.progress)) > MAX_PROGRESS_CHARS:
+            raise ProgressError(f"longer than {MAX_PROGRESS_CHARS} characters")
+        return from_dict(learner.progress)
+    except (ProgressError, TypeError, ValueError) as error:
+        log.warning("learner %s: stored progress unreadable, starting afresh: %s", learner.id, error)
+        return Progress()
+
+
+def save(learner: Learner, progress: Progress) -> None:
+    """Store ``progress`` as the learner's and mark it seen now; commits."""
+    learner.progress = to_dict(progress)
+    learner.last_seen = utcnow()
+    db.session.commit()
+
+
+def record(learner: Learner, progress: Progress, *, lesson: str, number: int, review: str | None, rule: str,
+           correct: bool, answer: dict[str, Any], day: int, per_day: int) -> LearnAnswer:
+    """Log one answer and store the progress after it, together (one commit).
+
+    Args:
+        progress: the progress after the answer (:func:`~webapp.learn.progress.answered` or ``reviewed``).
+        lesson, number, review: which item it was (``review``: the rule of a mistakes item, else None).
+        rule, correct, answer, day: what counted, whether it was right, the parsed answer, the day number.
+        per_day: the most answers a learner may give a day (0: no bound).
+
+    Returns:
+        The logged answer (its ``id`` is in the feedback's URL).
+
+    Raises:
+        TooManyToday: ``per_day`` answers were logged today already; nothing is stored.
+    """
+    if per_day > 0:
+        count = db.session.execute(db.select(func.count()).select_from(LearnAnswer)
+                                   .where(LearnAnswer.learner_id == learner.id, LearnAnswer.day == day)).scalar_one()
+        if count >= per_day:
+            raise TooManyToday()
+    row = LearnAnswer(learner_id=learner.id, lesson=lesson, number=number, review=review, rule=rule,
+                      correct=correct, answer=answer, day=day)
+    db.session.add(row)
+    save(learner, progress)
+    return row
+
+
+def answer_of(learner: Learner, answer_id: int) -> LearnAnswer | None:
+    """The learner's logged answer ``answer_id``, or None (another learner's answers are none of its business)."""
+    row = db.session.get(LearnAnswer, answer_id) if 0 < answer_id < 2**62 else None
+    return row if row is not None and row.learner_id == learner.id else None
+
+
+def last_answer(learner: Learner, lesson: str, number: int, review: str | None = None) -> LearnAnswer | None:
+    """The learner's newest logged answer to item ``number`` of ``lesson`` (``review``: of a mistakes item), or None."""
+    query = (db.select(LearnAnswer).filter_by(learner_id=learner.id, lesson=lesson, number=number, review=review)
+             .order_by(LearnAnswer.id.desc()).limit(1))
+    return db.session.execute(query).scalar_one_or_none()
