@@ -26,6 +26,13 @@ files may then also be those of ``benchmarks/skat_bots.py --coach --out`` (the g
 declared: ``--auction`` does not apply to them, their auctions were played); the coach's own choice among 66 ways
 by this figure makes its chosen way look better than it is, and those games show by how much.
 
+``--null``: the Null chance after the skat (:func:`webapp.games.skat.null_model.declare_null_chance`): a shift on the
+logit scale (Platt scaling with the slope held at 1: the few Nulls a run gives cannot carry a slope, and the model's
+order of hands is kept), fitted to the Nulls of
+``benchmarks/skat_bots.py --coach --out`` files, the model's chance of the cards kept for the variant declared (the
+``said`` column when it is the model's own figure, i.e. the file was written without a ``real_declare`` mapping;
+other rows are left out and counted) fitted to "won"; ``--write`` stores ``real_declare`` in the Null model's file.
+
 ``--write`` stores the two mappings (fitted to the FIT files only, so the held-out figures stay honest)
 and ``real_play_data`` (files and games) in ``webapp/games/skat/data/hand-model-v1.json``, keeping its other keys.
 """
@@ -47,6 +54,8 @@ from skat_bots import calibration_table  # noqa: E402
 from webapp.games.skat.club import club_limit  # noqa: E402
 from webapp.games.skat.coach import bidding_coach  # noqa: E402
 from webapp.games.skat.hand_model import MODEL_FILE, win_chance  # noqa: E402
+from webapp.games.skat.null_model import MODEL_FILE as NULL_MODEL_FILE  # noqa: E402
+from webapp.games.skat.null_model import null_chance  # noqa: E402
 from webapp.games.skat.official import TRUMP_GAMES, GameType  # noqa: E402
 from webapp.games.skat.rules import DECK  # noqa: E402
 from webapp.games.skat.table import deal  # noqa: E402
@@ -100,6 +109,48 @@ def load(paths: list[Path], auction: bool = False, kept: bool = False) -> dict[s
                    "schneider": np.array([r[2] for r in found], dtype=float)} for kind, found in rows.items()}
 
 
+def load_nulls(paths: list[Path]) -> dict[str, np.ndarray]:
+    """The Nulls of ``skat_bots.py --coach --out`` files (see ``--null``): the model's chance and won."""
+    chances, won, skipped = [], [], 0
+    for path in paths:
+        data = np.load(path)
+        whole = (data["deal"] <= int(data["deals"])) & (data["game"] == len(TRUMP_GAMES))
+        for seat, hand, skat, put, said, result in zip(*(data[name][whole] for name in
+                                                         ("seat", "hand", "skat", "put", "said", "won"))):
+            away = cards_of(put)
+            kept = [c for c in cards_of(hand) + cards_of(skat) if c not in away]
+            raw = [null_chance(kept, int(seat) == 0, ouvert=ouvert) for ouvert in (False, True)]
+            if len(kept) != 10 or min(abs(r - float(said)) for r in raw) > 1e-9:
+                skipped += 1  # a Hand game, or the figure was mapped already
+                continue
+            chances.append(float(said))
+            won.append(float(result))
+    if skipped:
+        print(f"note: {skipped} Nulls left out (Null Hand, or not the model's own figure)")
+    return {"chance": np.array(chances), "won": np.array(won)}
+
+
+def fit_nulls(args: argparse.Namespace) -> int:
+    """``--null``: fit, print the held-out calibration, and with ``--write`` store the mapping."""
+    train, test = load_nulls(args.data), load_nulls(args.held_out)
+    ab = shift(train["chance"], train["won"])
+    p = mapped(test["chance"], ab)
+    print(f"null: fitted to {len(train['won'])} games (won {train['won'].mean():.1%}), held out "
+          f"{len(test['won'])} (won {test['won'].mean():.1%}); a {ab[0]:+.4f}, b {ab[1]:+.4f}; held-out log-loss "
+          f"{log_loss(p, test['won']):.3f} (the model's figure: {log_loss(test['chance'], test['won']):.3f}; a "
+          f"constant: {log_loss(np.full_like(p, train['won'].mean()), test['won']):.3f})")
+    print(f"  held out: said {test['chance'].mean():.1%}, mapped {p.mean():.1%}, won {test['won'].mean():.1%}")
+    calibration_table(p, test["won"].astype(int))
+    if args.write:
+        data = json.loads(NULL_MODEL_FILE.read_text(encoding="utf-8"))
+        data["real_declare"] = list(ab)
+        data["real_declare_data"] = {"fitted": [p.name for p in args.data], "games": len(train["won"]),
+                                     "held_out": [p.name for p in args.held_out], "held_out_games": len(test["won"])}
+        NULL_MODEL_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        print(f"written: {NULL_MODEL_FILE}")
+    return 0
+
+
 def logit_of(chance: np.ndarray) -> np.ndarray:
     p = np.clip(chance, 1e-9, 1 - 1e-9)
     return np.log(p / (1 - p))
@@ -109,6 +160,15 @@ def platt(chance: np.ndarray, outcome: np.ndarray) -> tuple[float, float]:
     """``(a, b)`` of the Platt scaling of ``chance`` to ``outcome`` (maximum likelihood, Newton's method)."""
     b, a = fit(np.column_stack([np.ones_like(chance), logit_of(chance)]), outcome, 0.0)
     return round(float(a), 4), round(float(b), 4)
+
+
+def shift(chance: np.ndarray, outcome: np.ndarray) -> tuple[float, float]:
+    """``(1, b)``: Platt scaling with the slope held at 1, ``b`` by maximum likelihood (Newton's method)."""
+    z, b = logit_of(chance), 0.0
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-(z + b)))
+        b -= float((p - outcome).sum() / max((p * (1 - p)).sum(), 1e-12))
+    return 1.0, round(b, 4)
 
 
 def mapped(chance: np.ndarray, ab: tuple[float, float]) -> np.ndarray:
@@ -127,8 +187,11 @@ def main() -> int:
     parser.add_argument("--held-out", nargs="+", type=Path, required=True)
     parser.add_argument("--auction", action="store_true")
     parser.add_argument("--kept", action="store_true")
+    parser.add_argument("--null", action="store_true")
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
+    if args.null:
+        return fit_nulls(args)
     train, test = load(args.data, args.auction, args.kept), load(args.held_out, args.auction, args.kept)
     entries = (("real_declare", "won"),) if args.kept else (("real_play", "won"), ("real_schneider", "schneider"))
     first = entries[0][0]

@@ -79,3 +79,29 @@ def test_the_examples_in_the_docstrings_hold():
     from webapp.games.skat import null_model
 
     assert doctest.testmod(null_model).failed == 0
+
+
+def test_the_chance_after_the_skat_is_the_models_shifted_by_the_fitted_real_declare(monkeypatch):
+    """declare_null_chance: Platt scaling of null_chance with the shipped ``real_declare`` (slope 1, a shift fitted to
+    the Nulls a player following the coach declared, issue 35): the order of hands is kept, every figure lower
+    (the model said 78 % for Nulls won 55 %); without the entry, null_chance itself."""
+    import math
+
+    from webapp.games.skat import null_model
+    from webapp.games.skat.null_model import declare_null_chance
+
+    data = null_model._model()
+    a, b = data["real_declare"]
+    assert a == 1.0 and b < 0 and data["real_declare_data"]["games"] >= 50
+    assert not set(data["real_declare_data"]["fitted"]) & set(data["real_declare_data"]["held_out"])
+    rng = random.Random(35)
+    for _ in range(40):
+        hand = rng.sample(DECK, 10)
+        for ouvert in (False, True):
+            p = null_chance(hand, True, ouvert=ouvert)
+            expected = 1 / (1 + math.exp(-(math.log(p / (1 - p)) + b)))
+            said = declare_null_chance(hand, True, ouvert=ouvert)
+            assert said == pytest.approx(expected, rel=1e-12) and said < p
+    plain = {key: value for key, value in data.items() if key != "real_declare"}
+    monkeypatch.setattr(null_model, "_model", lambda: plain)
+    assert declare_null_chance(hand, False) == null_chance(hand, False)

@@ -37,7 +37,8 @@ from webapp.games.skat.coach import NULL_ORDER
 from webapp.games.skat.hand_model import load_model
 from webapp.games.skat.rules import Card, Suit
 
-__all__ = ["FEATURES", "MODEL_FILE", "danger", "features", "null_chance", "null_discard", "suit_gaps"]
+__all__ = ["FEATURES", "MODEL_FILE", "danger", "declare_null_chance", "features", "null_chance", "null_discard",
+           "suit_gaps"]
 
 #: The shipped weights (format version 1).
 MODEL_FILE = Path(__file__).with_name("data") / "null-model-v1.json"
@@ -136,3 +137,24 @@ def null_chance(hand: Sequence[Card], forehand: bool, *, hand_game: bool = False
     weights = _model()["weights"]
     z = sum(w * f for w, f in zip(weights, features(hand, forehand, hand_game=hand_game, ouvert=ouvert)))
     return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
+
+
+def declare_null_chance(kept: Sequence[Card], forehand: bool, *, ouvert: bool = False) -> float:
+    """The chance (0-1) that the declarer wins Null (``ouvert``: Null Ouvert) with the 10 cards ``kept`` once the
+    skat is picked up and two cards are put away: the coach's figure after the skat. :func:`null_chance` of the
+    kept cards mapped by Platt scaling, ``1 / (1 + exp(-(a * logit(p) + b)))`` with ``(a, b)`` the ``real_declare``
+    entry of the shipped file (fitted by ``benchmarks/skat_coach_fit.py --null`` to the Nulls a player following
+    the coach declared, ``benchmarks/skat_bots.py --coach --out``): the model was fitted to dealt hands, and the
+    best of the ways the coach weighs, picked by the model's own figure, is won less often than the figure says.
+    Without the entry, :func:`null_chance` itself.
+
+    Raises:
+        ValueError: not 10 distinct cards, or the shipped weights do not fit :data:`FEATURES`.
+    """
+    chance = null_chance(kept, forehand, ouvert=ouvert)
+    mapping = _model().get("real_declare")
+    if mapping is None:
+        return chance
+    a, b = mapping
+    p = min(max(chance, 1e-9), 1 - 1e-9)
+    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, a * math.log(p / (1 - p)) + b))))

@@ -24,7 +24,7 @@ from webapp.games.skat.advice import BidAdvice, GameChance, bid_advice, declare_
 from webapp.games.skat.bots import auction_move
 from webapp.games.skat.chances import CardChances
 from webapp.games.skat.look import skat_game_name
-from webapp.games.skat.null_model import null_chance, null_discard
+from webapp.games.skat.null_model import declare_null_chance, null_discard
 from webapp.games.skat.official import NULL_VALUES, GameType
 from webapp.games.skat.play import Seat
 from webapp.games.skat.rules import Card
@@ -172,7 +172,7 @@ def declare_choice(kept: tuple[Card, ...], put: tuple[Card, ...], bid: int, fore
 def _null_choices(kept, put: tuple[Card, ...], bid: int, forehand: bool) -> list[Choice]:
     return [Choice(expected_score(chance, value), tuple(put), GameType.NULL, ouvert, chance)
             for ouvert in (False, True) if (value := NULL_VALUES[(False, ouvert)]) >= bid
-            for chance in (null_chance(kept, forehand, ouvert=ouvert),)]
+            for chance in (declare_null_chance(kept, forehand, ouvert=ouvert),)]
 
 
 def put_away_steps(state: TableState, seat: Seat) -> tuple[tuple[Step, tuple], ...]:
