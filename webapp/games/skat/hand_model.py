@@ -40,7 +40,7 @@ from webapp.games.skat.official import GameType
 from webapp.games.skat.rules import DECK, Card, Rank, Suit, card_points
 
 __all__ = ["FEATURES", "MODEL_FILE", "declare_chance", "features", "features_of_mask", "play_chance",
-           "real_play_mapping", "schneider_chance", "win_chance"]
+           "platt", "real_play_mapping", "schneider_chance", "win_chance"]
 
 #: The shipped weights (format version 1).
 MODEL_FILE = Path(__file__).with_name("data") / "hand-model-v1.json"
@@ -132,9 +132,12 @@ def real_play_mapping(chance: float, game: GameType, entry: str = "real_play") -
     (``real_play``, ``real_schneider`` or ``real_declare``): ``1 / (1 + exp(-(a * logit(chance) + b)))`` with ``(a, b)`` of the suit
     games or Grand (Platt 1999, fitted by ``benchmarks/skat_coach_fit.py``); without the entry, ``chance`` itself."""
     mapping = _model().get(entry, {}).get(_kind(game))
-    if mapping is None:
-        return chance
-    a, b = mapping
+    return chance if mapping is None else platt(chance, *mapping)
+
+
+def platt(chance: float, a: float, b: float) -> float:
+    """Platt scaling (Platt 1999) of a chance (0-1): ``1 / (1 + exp(-(a * logit(chance) + b)))``, the chance held
+    inside (1e-9, 1 - 1e-9) first."""
     p = min(max(chance, 1e-9), 1 - 1e-9)
     return _sigmoid(a * math.log(p / (1 - p)) + b)
 

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from webapp.games.skat.coach import NULL_ORDER
-from webapp.games.skat.hand_model import load_model
+from webapp.games.skat.hand_model import load_model, platt
 from webapp.games.skat.rules import Card, Suit
 
 __all__ = ["FEATURES", "MODEL_FILE", "danger", "declare_null_chance", "features", "null_chance", "null_discard",
@@ -153,8 +153,4 @@ def declare_null_chance(kept: Sequence[Card], forehand: bool, *, ouvert: bool = 
     """
     chance = null_chance(kept, forehand, ouvert=ouvert)
     mapping = _model().get("real_declare")
-    if mapping is None:
-        return chance
-    a, b = mapping
-    p = min(max(chance, 1e-9), 1 - 1e-9)
-    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, a * math.log(p / (1 - p)) + b))))
+    return chance if mapping is None else platt(chance, *mapping)
