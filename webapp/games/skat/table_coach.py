@@ -4,8 +4,8 @@
   safe value beside it, the games to play by bid, what to say now; a hand whose best chance is below
   :data:`~.advice.ADVISE_SHARE` is called a gamble, or too weak).
 * The skat: :func:`skat_steps` (pick up or play Hand: the game :func:`hand_choice` aims for at the bid won, a
-  Null Hand without the skat), :func:`put_away_steps` (the ways of :func:`put_away_ways`: :func:`~.advice.skat_advice`'s and the Null
-  way, by list points) and :func:`declare_steps` (:func:`declare_choice`). The choices are pure, so a bot can follow
+  Null Hand without the skat), :func:`put_away_steps` (the ways of :func:`put_away_ways`:
+  :func:`~.advice.skat_advice`'s and the Null way, by list points) and :func:`declare_steps` (:func:`declare_choice`). The choices are pure, so a bot can follow
   the coach exactly (``benchmarks/skat_bots.py --coach``).
 * Trick play: :func:`card_steps` (the sampled chances of the two best cards, computed off the request thread) and
   :func:`would_have_steps` (after the child's card, the coach's better card, only when it wins in at least
