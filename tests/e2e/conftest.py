@@ -27,12 +27,14 @@ import os
 import re
 import shutil
 import threading
+import warnings
 from pathlib import Path
 from typing import Callable, Iterator
 
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response, expect, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 from werkzeug.serving import make_server
 
 from webapp import create_app
@@ -40,6 +42,31 @@ from webapp import create_app
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+#: Screenshots Chromium refused to take, one line each (see :func:`_artifact_screenshot`).
+MISSING = ROOT / "test-artifacts" / "screenshots-missing.txt"
+#: Chromium's answer when it refuses one capture (a browser hiccup it does not repeat when asked again later:
+#: robotframework-browser issue 5237; here twice in some 15 full runs, on pages the test had already checked).
+REFUSED = "Unable to capture screenshot"
+_take_screenshot = Page.screenshot
+
+
+def _artifact_screenshot(self: Page, *args, **kwargs) -> bytes:
+    """``Page.screenshot`` for the tests: a screenshot is an artifact for people to look at, never what a test
+    asserts, so a capture Chromium refuses (:data:`REFUSED`) is written to :data:`MISSING` with its file name and
+    warned about, and the test goes on to its own verdict (b"" is returned). Any other error is raised."""
+    try:
+        return _take_screenshot(self, *args, **kwargs)
+    except PlaywrightError as error:
+        if REFUSED not in str(error):
+            raise
+        MISSING.parent.mkdir(parents=True, exist_ok=True)
+        with MISSING.open("a", encoding="utf-8") as missing:
+            missing.write(f"{kwargs.get('path', '(no file)')}: {REFUSED}\n")
+        warnings.warn(f"screenshot not taken, Chromium refused it: {kwargs.get('path')}", stacklevel=2)
+        return b""
+
+
+Page.screenshot = _artifact_screenshot  # every test's screenshots, the fixtures' and their own
 
 #: Without these flags Chromium keeps trying to reach Google's servers (no internet here).
 CHROMIUM_ARGS = [
