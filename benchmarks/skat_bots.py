@@ -175,6 +175,14 @@ def write_rows(args: argparse.Namespace, rows: list[tuple], deals: int) -> None:
         save(args.out, rows, OUT_NAMES, seed=args.seed, deals=deals, coach=args.coach, bots=args.bots)
 
 
+def keep_row(args: argparse.Namespace, rows: list[tuple], row: tuple | None, deals: int) -> None:
+    """Add ``row`` (None: nothing) to ``rows``, saving them every 30 rows (:func:`write_rows`)."""
+    if row is not None:
+        rows.append(row)
+        if len(rows) % 30 == 0:
+            write_rows(args, rows, deals)
+
+
 def rates(args: argparse.Namespace) -> int:
     move = MOVES[args.bots]
     started = time.perf_counter()
@@ -195,11 +203,7 @@ def rates(args: argparse.Namespace) -> int:
         if state.phase is Phase.PLAY:  # --only: another type of game, not played out
             skipped[kind_of(state.game)] += 1
             continue
-        row = game_row(number, dealt, state)
-        if row is not None:
-            rows.append(row)
-            if len(rows) % 30 == 0:
-                write_rows(args, rows, number)
+        keep_row(args, rows, game_row(number, dealt, state), number)
         if state.phase is Phase.DONE and state.score is not None and state.game is not None:
             played += 1
             kind = kind_of(state.game)
@@ -312,11 +316,7 @@ def coach(args: argparse.Namespace) -> int:
             aim = aimed.chance if aimed is not None else math.nan
             said = declared_chance(dealt, state)
             stated[kind_of(state.game)].append((aim, said, int(state.score.won)))
-            row = game_row(number, dealt, state, aim, said)
-            if row is not None:
-                rows.append(row)
-                if len(rows) % 30 == 0:
-                    write_rows(args, rows, number)
+            keep_row(args, rows, game_row(number, dealt, state, aim, said), number)
     write_rows(args, rows, played)
     seconds = time.perf_counter() - started
     games = [pair for pairs in stated.values() for pair in pairs]

@@ -77,6 +77,12 @@ def cards_of(mask: int) -> list:
     return [card for i, card in enumerate(DECK) if int(mask) >> i & 1]
 
 
+def kept_of(hand: int, skat: int, put: int) -> list:
+    """The 10 cards the declarer kept, from the card masks of the dealt hand, the skat and the two put away."""
+    away = cards_of(put)
+    return [c for c in cards_of(hand) + cards_of(skat) if c not in away]
+
+
 def load(paths: list[Path], auction: bool = False, kept: bool = False) -> dict[str, dict[str, np.ndarray]]:
     """By kind ("suit", "grand"): the open-cards chance of each game (recomputed: of the dealt cards, or with
     ``kept`` of the cards kept after the skat), won, Schneider (1/0); with ``auction`` only the games whose declarer
@@ -97,8 +103,7 @@ def load(paths: list[Path], auction: bool = False, kept: bool = False) -> dict[s
                 continue
             dealt = cards_of(hand)
             if kept:
-                away = cards_of(put)
-                chance = win_chance([c for c in dealt + cards_of(skat) if c not in away], kind, int(seat) == 0)
+                chance = win_chance(kept_of(hand, skat, put), kind, int(seat) == 0)
             else:
                 chance = win_chance(dealt, kind, int(seat) == 0)
                 stale = max(stale, abs(chance - float(stored)))
@@ -117,8 +122,7 @@ def load_nulls(paths: list[Path]) -> dict[str, np.ndarray]:
         whole = (data["deal"] <= int(data["deals"])) & (data["game"] == len(TRUMP_GAMES))
         for seat, hand, skat, put, said, result in zip(*(data[name][whole] for name in
                                                          ("seat", "hand", "skat", "put", "said", "won"))):
-            away = cards_of(put)
-            kept = [c for c in cards_of(hand) + cards_of(skat) if c not in away]
+            kept = kept_of(hand, skat, put)
             raw = [null_chance(kept, int(seat) == 0, ouvert=ouvert) for ouvert in (False, True)]
             if len(kept) != 10 or min(abs(r - float(said)) for r in raw) > 1e-9:
                 skipped += 1  # a Hand game, or the figure was mapped already

@@ -116,32 +116,39 @@ def hand_choice(hand: tuple[Card, ...], bid: int, forehand: bool) -> GameChance 
     return next((g for g in advice.plan + advice.games if g.safe >= bid), None)
 
 
+def _aim(state: TableState, seat: Seat) -> GameChance | None:
+    """:func:`hand_choice` for ``seat``, the declarer, before the skat is seen (None otherwise, or without advice)."""
+    if state.picked_up or state.phase not in (Phase.SKAT, Phase.DECLARE):
+        return None
+    return hand_choice(state.hands[seat.value], state.bid, seat is Seat.FOREHAND)
+
+
+def _move_for(state: TableState, aim: GameChance) -> PickUp | PlayHand | Declare | None:
+    """The move towards ``aim`` (see :func:`hand_move`)."""
+    hand_null = aim.game is GameType.NULL and aim.hand
+    if state.phase is Phase.SKAT:
+        return PlayHand() if hand_null else PickUp()
+    return Declare(GameType.NULL, ouvert=aim.ouvert) if hand_null else None
+
+
 def hand_move(state: TableState, seat: Seat) -> PickUp | PlayHand | Declare | None:
     """The coach's move for ``seat`` (the declarer) before the skat is seen: play Hand (:class:`PlayHand`) when
     :func:`hand_choice` is a Null Hand, else pick up (:class:`PickUp`); after playing Hand, the Null Hand's
     declaration. None when the coach has no advice (no game reaches the bid, or a Hand game it did not advise)."""
-    if state.picked_up or state.phase not in (Phase.SKAT, Phase.DECLARE):
-        return None
-    choice = hand_choice(state.hands[seat.value], state.bid, seat is Seat.FOREHAND)
-    if choice is None:
-        return None
-    hand_null = choice.game is GameType.NULL and choice.hand
-    if state.phase is Phase.SKAT:
-        return PlayHand() if hand_null else PickUp()
-    return Declare(GameType.NULL, ouvert=choice.ouvert) if hand_null else None
+    aim = _aim(state, seat)
+    return None if aim is None else _move_for(state, aim)
 
 
 def skat_steps(state: TableState, seat: Seat) -> tuple[Step, ...]:
     """The coach while ``seat``, the declarer, picks up the skat or plays Hand (:func:`hand_move`):
     ``skat.table.coach.play_hand`` or ``skat.table.coach.pick_up`` with the game aimed for and its chance; empty
     without advice."""
-    move = hand_move(state, seat)
-    if not isinstance(move, (PickUp, PlayHand)):
+    aim = _aim(state, seat)
+    move = None if aim is None else _move_for(state, aim)
+    if aim is None or not isinstance(move, (PickUp, PlayHand)):
         return ()
-    choice = hand_choice(state.hands[seat.value], state.bid, seat is Seat.FOREHAND)
-    assert choice is not None
     kind = "play_hand" if isinstance(move, PlayHand) else "pick_up"
-    return (Step(f"skat.table.coach.{kind}", game=_name(choice), wins=tenths(choice.chance)),)
+    return (Step(f"skat.table.coach.{kind}", game=_name(aim), wins=tenths(aim.chance)),)
 
 
 def put_away_ways(twelve: tuple[Card, ...], bid: int, forehand: bool) -> tuple[Choice, ...]:
@@ -189,11 +196,10 @@ def declare_steps(state: TableState, seat: Seat) -> tuple[Step, ...]:
     :func:`hand_move` aims for (``skat.table.coach.declare``); nothing when no game reaches the bid or the Hand
     game was not the coach's."""
     if not state.picked_up:
-        move = hand_move(state, seat)
-        choice = hand_choice(state.hands[seat.value], state.bid, seat is Seat.FOREHAND)
-        if not isinstance(move, Declare) or choice is None:
+        aim = _aim(state, seat)
+        if aim is None or not isinstance(_move_for(state, aim), Declare):
             return ()
-        return (Step("skat.table.coach.declare", game=_name(choice), wins=tenths(choice.chance)),)
+        return (Step("skat.table.coach.declare", game=_name(aim), wins=tenths(aim.chance)),)
     best = declare_choice(state.hands[seat.value], state.discarded, state.bid, seat is Seat.FOREHAND)
     if best is None:
         return ()
