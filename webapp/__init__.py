@@ -76,6 +76,9 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
         # day (then 429, "enough for today").
         LEARN_DAYS=400,
         LEARN_ANSWERS_PER_DAY=500,
+        # A teacher's homework class (webapp/learn/homework.py) is kept this many days after its deadline, then
+        # `purge-expired` deletes it with its list of nicknames (the children's own progress stays theirs).
+        HOMEWORK_DAYS=180,
         # How often the projector's board and a tablet's panel (and the teacher's list of children) ask whether
         # anything changed, in ms. The capacity aims (900 tablets) are measured at these; tests of whole
         # classes in a browser poll faster so that they wait less.
@@ -136,6 +139,7 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
     from webapp.cli import register_flask_commands
     from webapp.core import db, explain, i18n, security, terms, web
     from webapp.games import games
+    from webapp.learn import homework_views
     from webapp.learn import learn_views as learn
     from webapp.quiz import views as quiz
 
@@ -152,6 +156,7 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
     app.register_blueprint(quiz.bp)
     app.register_blueprint(classroom.bp)
     app.register_blueprint(learn.bp)
+    app.register_blueprint(homework_views.bp)
     app.wsgi_app = classroom.QuickPoll(app, app.wsgi_app)  # the classroom's unchanged polls, before Flask
     proxies = int(app.config["TRUSTED_PROXIES"])
     if proxies > 0:

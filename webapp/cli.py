@@ -52,19 +52,21 @@ for _command in commands():
 main.add_command(serve.command)  # the console script only: `flask run` is Flask's own server
 
 
-@click.command("purge-expired", help="Delete expired class sessions, quizzes not used for QUIZ_DAYS days and "
-                                    "learners not seen for LEARN_DAYS days.")
+@click.command("purge-expired", help="Delete expired class sessions, quizzes not used for QUIZ_DAYS days, "
+                                    "learners not seen for LEARN_DAYS days and homework classes HOMEWORK_DAYS days "
+                                    "after their deadline.")
 @with_appcontext
 def purge_expired() -> None:
-    """Run :func:`webapp.core.models.purge_expired` and :func:`~webapp.core.models.purge_learners` with the app's
-    settings and print what went."""
+    """Run :func:`webapp.core.models.purge_expired`, :func:`~webapp.core.models.purge_learners` and
+    :func:`~webapp.core.models.purge_homework` with the app's settings and print what went."""
     from webapp.core.models import purge_expired as purge
-    from webapp.core.models import purge_learners
+    from webapp.core.models import purge_homework, purge_learners
 
     sessions, quizzes = purge(quiz_days=int(current_app.config["QUIZ_DAYS"]))
     click.echo(f"deleted {sessions} expired class session(s) and {quizzes} old quiz(zes)")
     learners = purge_learners(days=int(current_app.config["LEARN_DAYS"]))
     click.echo(f"deleted {learners} learner(s) not seen for {int(current_app.config['LEARN_DAYS'])} days")
+    click.echo(f"deleted {purge_homework()} homework class(es) past their expiry")
 
 
 def register_flask_commands(app: Flask) -> None:

@@ -11,7 +11,9 @@ itself), so that :func:`made_recently` can cap what one address makes an hour.
 
 The learning path (issue 36) keeps a :class:`Learner` (a random public id in a signed cookie, an optional
 nickname, its progress as JSON) and a log of its answers (:class:`LearnAnswer`); :func:`purge_learners`
-deletes learners not seen for ``LEARN_DAYS`` days.
+deletes learners not seen for ``LEARN_DAYS`` days. A teacher's homework is a :class:`LearnClass` (its lessons,
+deadline and the hash of the teacher token) whose children are :class:`LearnMember` rows (a nickname, linked to
+a learner); :func:`purge_homework` deletes classes ``HOMEWORK_DAYS`` after their deadline.
 """
 
 from __future__ import annotations
@@ -216,7 +218,47 @@ class LearnAnswer(db.Model):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 
-def made_recently(model: type[QuizRun] | type[ClassSession], creator_hash: str, hours: int = 1,
+class LearnClass(db.Model):
+    """A teacher's homework for a class (issue 36, part 2; read and written by :mod:`webapp.learn.homework`).
+
+    ``code`` is the short class code the children type; ``teacher_hash`` the SHA-256 of the secret teacher token
+    (the token itself is only in the teacher's cookie and link). ``lessons`` is the list of lesson ids set, in
+    path order; ``set_day`` and ``deadline_day`` are day numbers (:func:`webapp.learn.progress.day_number`): the
+    report counts the answers from ``set_day`` on. ``expires_at``: when ``purge-expired`` deletes it (its
+    deadline plus ``HOMEWORK_DAYS`` days).
+    """
+
+    __tablename__ = "learn_class"
+    __table_args__ = (Index("ix_learn_class_creator_hash_created_at", "creator_hash", "created_at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(12), unique=True)
+    teacher_hash: Mapped[str] = mapped_column(String(64))
+    lessons: Mapped[list[str]] = mapped_column(JSON)
+    set_day: Mapped[int] = mapped_column(Integer)
+    deadline_day: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime, index=True)
+    creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class LearnMember(db.Model):
+    """A child in a homework class: its nickname there (unique in the class) and its learner (at most one
+    membership per learner and class). Deleting the class or the learner deletes the membership, never the
+    learner's own progress."""
+
+    __tablename__ = "learn_member"
+    __table_args__ = (UniqueConstraint("class_id", "nickname", name="uq_learn_member_nickname"),
+                      UniqueConstraint("class_id", "learner_id", name="uq_learn_member_learner"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("learn_class.id", ondelete="CASCADE"))
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), index=True)
+    nickname: Mapped[str] = mapped_column(String(40))
+    joined_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+def made_recently(model: type[QuizRun] | type[ClassSession] | type[LearnClass], creator_hash: str, hours: int = 1,
                   now: datetime | None = None) -> tuple[int, datetime | None]:
     """How many rows of ``model`` (:class:`QuizRun` or :class:`ClassSession`) the address with
     ``creator_hash`` made in the last ``hours`` hours, and when the oldest of them was made.
@@ -247,7 +289,7 @@ class CapReached(Exception):
         self.retry_after = retry_after
 
 
-def check_cap(model: type[QuizRun] | type[ClassSession], creator_hash: str | None, per_hour: int,
+def check_cap(model: type[QuizRun] | type[ClassSession] | type[LearnClass], creator_hash: str | None, per_hour: int,
               now: datetime | None = None) -> None:
     """Refuse a new row of ``model`` when the address ``creator_hash`` made ``per_hour`` of them in the last hour.
 
@@ -318,7 +360,24 @@ def purge_learners(days: int = 400, now: datetime | None = None) -> int:
 
     cutoff = (now or utcnow()) - timedelta(days=days)
     gone = select(Learner.id).where(Learner.last_seen <= cutoff)
+    db.session.execute(delete(LearnMember).where(LearnMember.learner_id.in_(gone)))
     db.session.execute(delete(LearnAnswer).where(LearnAnswer.learner_id.in_(gone)))
     count = db.session.execute(delete(Learner).where(Learner.last_seen <= cutoff)).rowcount
+    db.session.commit()
+    return int(count or 0)
+
+
+def purge_homework(now: datetime | None = None) -> int:
+    """Delete the homework classes whose ``expires_at`` has passed, with their children's memberships (the
+    learners and their progress stay).
+
+    Returns:
+        The number of homework classes deleted. Commits.
+    """
+    from sqlalchemy import delete, select
+
+    gone = select(LearnClass.id).where(LearnClass.expires_at <= (now or utcnow()))
+    db.session.execute(delete(LearnMember).where(LearnMember.class_id.in_(gone)))
+    count = db.session.execute(delete(LearnClass).where(LearnClass.expires_at <= (now or utcnow()))).rowcount
     db.session.commit()
     return int(count or 0)

@@ -35,6 +35,7 @@ from webapp.core.terms import glossary
 from webapp.core.web import is_htmx, page_or_fragment
 from webapp.games import games
 from webapp.learn import path, store
+from webapp.learn.homework import classes_of
 from webapp.learn.progress import (Place, Progress, ProgressError, answered, completed, course_map, due_rules,
                                    mistake_items, reviewed, weekly)
 from webapp.quiz import kinds, normalise_code
@@ -102,6 +103,10 @@ def _created(me: Me) -> Learner:
     return me.learner
 
 
+#: For the homework pages (:mod:`webapp.learn.homework_views`): this request's learner, its row made now, its cookie.
+current_learner, created, remember = _me, _created, _remember
+
+
 def _lesson(lesson_id: str) -> path.Lesson:
     try:
         return path.get(lesson_id[:80])
@@ -140,7 +145,8 @@ def map_page(problem: Step | None = None, status: int = 200, code: str = ""):
     started = {m.game for m in maps if any(me.progress.lesson(p.lesson).answers or p.stars for p in m.places)}
     go = next((m for m in maps if m.next and m.game in started), None) or next((m for m in maps if m.next), None)
     return render_template("learn/map.html", maps=maps, names=_names(), lessons=path.LESSONS, go=go,
-                           started=started, week=weekly(me.progress, day), due=len(_due(me.progress, day)),
+                           started=started, homework=classes_of(me.learner, me.progress, day),
+                           week=weekly(me.progress, day), due=len(_due(me.progress, day)),
                            learner=me.learner, problem=problem, typed_code=code), status
 
 

@@ -64,4 +64,10 @@ MESSAGES: dict[str, Any] = {
     # the pages' problems (webapp/learn/learn_views.py)
     "learn.error.item": N_("This question is not the one to answer now. Here is the one that is."),
     "learn.error.enough": N_("That is a lot of practice for one day! Come back tomorrow."),
+    # homework for a class (webapp/learn/homework_views.py)
+    "learn.hw.error.lessons": N_("Choose one or more lessons from the list."),
+    "learn.hw.error.deadline": N_("Choose a deadline from %(low)s to %(high)s days from today."),
+    "learn.hw.error.code": N_("There is no homework with the class code %(typed)s, or it has expired. Check the letters."),
+    "learn.hw.error.teacher": N_("This page is only for the teacher who set the homework. Open it with the teacher link."),
+    "learn.hw.error.classes": N_("You are already in %(max)s classes. That is the most one device can be in."),
 }
