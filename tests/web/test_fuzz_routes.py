@@ -238,6 +238,15 @@ PARAMS: dict[str, dict[str, Param]] = {
     "learn.mistakes": {},
     "learn.review": {"rule": values("skat.trumps", "skat.trick.winner", "nope"), "number": values("0", "1", "5"),
                      **_answer_fields()},
+    "homework.new": {"deleted": values("1")},
+    "homework.create": {"lesson": values("skat.trumps", "tichu.wish", "nope"),
+                        "deadline": values("2027-01-01", "2026-12-04", "2099-01-01", "yesterday")},
+    "homework.teacher": {},
+    "homework.report_csv": {},
+    "homework.teach": {},
+    "homework.delete": {},
+    "homework.join_page": {"code": values("ABCDEF", "abc-def")},
+    "homework.join": {"code": values("ABCDEF", "abc-def", ""), "nickname": values("Mia", "", "x" * 10_000)},
 }
 
 
@@ -334,6 +343,15 @@ def _play_through(app: Flask) -> dict[str, list[str]]:
     learner = app.test_client()
     learner.post("/learn/skat.cards/done", data={"csrf_token": _csrf(learner)})
     pools["learner"] = [learner.get_cookie("learner", path="/learn").value]
+    # A teacher's homework with a child in it: its class code and teacher token join the pools.
+    response = client.post("/learn/homework/new", data={"lesson": ["skat.trumps", "skat.cards"],
+                                                        "deadline": client.get("/learn/homework/new").get_data(
+                                                            as_text=True).split('name="deadline" value="')[1][:10],
+                                                        "csrf_token": csrf})
+    homework_code = response.location.rsplit("/", 1)[1]
+    pools["code"].append(homework_code)
+    pools["token"].append(client.get_cookie(f"homework_{homework_code}", path=f"/learn/homework/{homework_code}").value)
+    learner.post("/learn/class", data={"code": homework_code, "nickname": "Lea", "csrf_token": _csrf(learner)})
     assert all(pools.values()), {k: len(v) for k, v in pools.items()}  # every pool was filled by a real page
     return pools
 
@@ -467,6 +485,8 @@ def request_args(draw, app: Flask, endpoint: str, method: str) -> dict[str, Any]
     code = POOLS["code"][0]
     if draw(st.booleans()):
         cookies[cookie_name(code)] = draw(st.one_of(st.sampled_from(POOLS["class_cookie"]), values().any()))
+    if draw(st.booleans()):  # the homework's teacher cookie: its own token, another class's, or anything
+        cookies[f"homework_{POOLS['code'][-1]}"] = draw(st.one_of(st.sampled_from(POOLS["token"]), values().any()))
     # then up to two more clicks on the state the first one made (its redirect, its cookies)
     more = [[(name, draw(params[name].any())) for name in draw(st.lists(st.sampled_from(names), min_size=1, max_size=3))]
             for _ in range(draw(st.integers(0, 2)))] if names else []

@@ -99,7 +99,7 @@ def test_a_teacher_sets_homework_two_children_do_it_and_the_report_shows_both(ap
     answer(app, mia, "skat.trumps")
     answer(app, ben, "skat.trumps", right=False)
     map_page = html(mia.get("/learn", headers=EN))
-    assert 'id="learn-homework"' in map_page and f'id="homework-{code}"' in map_page and "Deadline" in map_page
+    assert 'id="learn-homework"' in map_page and f'id="homework-{code}"' in map_page and "Due by" in map_page
     assert map_page.index('id="learn-homework"') < map_page.index('id="learn-week"')  # at the top
     page = html(teacher.get(f"/learn/homework/{code}", headers=EN))
     assert code in page and "Mia" in page and "Ben" in page
