@@ -29,6 +29,7 @@ from datetime import date, timedelta
 from flask import Blueprint, Response, current_app, make_response, redirect, render_template, request, url_for
 from flask_limiter.errors import RateLimitExceeded
 
+from webapp.classroom import links
 from webapp.classroom.service import TOKEN_MAX
 from webapp.core import security
 from webapp.core.models import CapReached, LearnClass, utcnow
@@ -116,13 +117,13 @@ def teacher(code: str):
     if not isinstance(row, LearnClass):
         return row
     report = homework.report(row)
-    link = url_for("homework.teach", code=row.code, token=request.cookies[homework.teacher_cookie_name(row.code)],
-                   _external=True)
+    base = links.public_base() or ""  # never the request's own Host header unless it can be trusted
+    link = base + url_for("homework.teach", code=row.code, token=request.cookies[homework.teacher_cookie_name(row.code)])
     return _private(make_response(render_template(
         "learn/homework.html", row=row, report=report, lessons=path.LESSONS, link=link,
         taught=homework.homework_rules(report.lessons),
         deadline=date.fromordinal(row.deadline_day), kept=row.expires_at.date(),
-        join_url=url_for("homework.join_page", _external=True))))
+        join_url=base + url_for("homework.join_page"))))
 
 
 @bp.get("/learn/homework/<code>/report.csv")
