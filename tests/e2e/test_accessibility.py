@@ -34,6 +34,9 @@ PAGES = [
     ("learn-locked", "/learn/skat.game_value", 200, "#learn-locked"),
     ("learn-play", "/learn/tichu.round", 200, "#learn-locked"),
     ("learn-mistakes", "/learn/mistakes", 200, "#learn-nothing"),
+    ("homework-new", "/learn/homework/new", 200, "#hw-create"),
+    ("homework-join", "/learn/class", 200, "#hw-join"),
+    ("homework-unknown", "/learn/homework/ZZZZZZ", 404, ".problem"),
 ]
 LOCALES = [("en", "en-US"), ("de", "de-DE")]
 
