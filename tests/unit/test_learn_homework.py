@@ -47,7 +47,7 @@ def test_answers_are_counted_per_child_and_rule_and_the_hardest_rule_comes_first
     result = build_report(LESSONS, members, counts)
     assert [c.nickname for c in result.children] == ["Ben", "mia", "Zoe"]  # A to Z, whatever the case
     ben, mia, zoe = result.children
-    assert mia.rules["skat.trumps"] == (5, 1) and ben.rules["skat.trumps"] == (0, 2) and zoe.rules["skat.trumps"] == (4, 0)
+    assert (mia.rules["skat.trumps"], ben.rules["skat.trumps"], zoe.rules["skat.trumps"]) == ((5, 1), (0, 2), (4, 0))
     assert "tichu.wish" not in mia.rules
     assert (mia.done, zoe.done, ben.done) == ((True, False), (True, True), (False, False))
     by_rule = {r.rule: r for r in result.rules}

@@ -21,23 +21,9 @@ from webapp.core.models import LearnAnswer, LearnClass, Learner, LearnMember, pu
 from webapp.learn import homework, learn_views, path, store
 from webapp.quiz import kinds
 
-TODAY = date(2027, 3, 1).toordinal()
+from test_learn_routes import TODAY, clock, html  # noqa: F401 (clock: the learning path's clock, an autouse fixture)
+
 EN = {"Accept-Language": "en"}
-
-
-@pytest.fixture(autouse=True)
-def clock(monkeypatch):
-    """The learning path's clock, set by the tests (``clock.day``)."""
-
-    class Clock:
-        day = TODAY
-
-    monkeypatch.setattr(store, "today", lambda: Clock.day)
-    return Clock
-
-
-def html(response) -> str:
-    return response.get_data(as_text=True)
 
 
 def ahead(days: int) -> str:
@@ -74,8 +60,10 @@ def answer(app, client, lesson_id: str, right: bool = True):
     given = kind.solve(question)
     if not right:
         given = next({**given, name: choice} for name, value in given.items() if value is not None
-                     for choice in _choices(kind, question, name) if not kind.check(question, {**given, name: choice}).correct)
-    data = {"number": str(number), **{k: v if isinstance(v, list) else str(v) for k, v in given.items() if v is not None}}
+                     for choice in _choices(kind, question, name)
+                     if not kind.check(question, {**given, name: choice}).correct)
+    data = {"number": str(number),
+            **{k: v if isinstance(v, list) else str(v) for k, v in given.items() if v is not None}}
     response = client.post(f"/learn/{lesson_id}", data=data)
     assert response.status_code == 303, html(response)
 
@@ -209,7 +197,8 @@ def test_the_teacher_page_needs_its_own_teachers_cookie(app):
 
 def test_guessing_class_codes_is_refused_after_the_limit(tmp_path, migrated_sqlite):
     shutil.copy(migrated_sqlite, tmp_path / "db.sqlite3")
-    app = make_app(tmp_path, f"sqlite:///{tmp_path / 'db.sqlite3'}", AUTO_MIGRATE=False, LEARN_CODE_LIMIT="3 per minute")
+    app = make_app(tmp_path, f"sqlite:///{tmp_path / 'db.sqlite3'}", AUTO_MIGRATE=False,
+                   LEARN_CODE_LIMIT="3 per minute")
     try:
         client = app.test_client()
         statuses = [join(client, "ABCDEF", "Mia").status_code for _ in range(3)]

@@ -179,7 +179,8 @@ class Learner(db.Model):
     progress code that moves it to another device; ``seed`` picks its practice items
     (:func:`webapp.learn.path.practice_item`); ``progress`` is :func:`webapp.learn.progress.to_dict` (a few KB at
     most: its keys are the path's lessons and rules). ``last_seen`` is the day of its last answer (the expiry
-    counts from it). ``class_id`` is left for the homework of part 2 (no foreign key until that table exists).
+    counts from it). ``class_id`` is unused: a learner's homework classes are its :class:`LearnMember` rows (it may
+    be in several).
     """
 
     __tablename__ = "learner"

@@ -46,7 +46,8 @@ from webapp.quiz.service import add_with_new_code
 
 __all__ = ["DEADLINE_DAYS", "MAX_CHILDREN", "MAX_CLASSES", "BadHomework", "ChildReport", "CountRow", "Full",
            "HomeworkError", "MemberRow", "OnMap", "Report", "RuleReport", "Taken", "build_report", "classes_of",
-           "create", "homework_rules", "delete_class", "find", "join", "read_settings", "report", "report_csv", "rule_mastered",
+           "create", "homework_rules", "delete_class", "find", "join", "read_settings", "report", "report_csv",
+           "rule_mastered",
            "teacher_class", "teacher_cookie_name"]
 
 #: The deadline a teacher may pick, in days from today: at least, at most, the form's default.

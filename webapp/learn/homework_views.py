@@ -24,7 +24,9 @@ count towards ``LEARN_CODE_LIMIT`` (429 after), as the progress codes do.
 
 from __future__ import annotations
 
+import functools
 from datetime import date, timedelta
+from typing import Callable
 
 from flask import Blueprint, Response, current_app, make_response, redirect, render_template, request, url_for
 from flask_limiter.errors import RateLimitExceeded
@@ -100,25 +102,31 @@ def _problem(step: Step, status: int):
     return _private(make_response(render_template("learn/homework_problem.html", problem=step), status))
 
 
-def _teacher_or_problem(code: str) -> LearnClass | Response:
-    """The class of ``code`` if this request carries its teacher's cookie, else the 404 or 403 page."""
-    found = homework.find(code)
-    if found is None:
-        return _problem(Step("learn.hw.error.code", typed=code[:12]), 404)
-    row = homework.teacher_class(found.code, request.cookies.get(homework.teacher_cookie_name(found.code), ""))
-    return row if row is not None else _problem(Step("learn.hw.error.teacher"), 403)
+def _teacher_only(view: Callable[[LearnClass], Response]) -> Callable[[str], Response]:
+    """A teacher's view of the class ``code``: called with the class when this request carries its teacher's
+    cookie; else the 404 page (no live class of that code) or the 403 page (no cookie, a forged one, another
+    class's)."""
+
+    @functools.wraps(view)
+    def checked(code: str) -> Response:
+        found = homework.find(code)
+        if found is None:
+            return _problem(Step("learn.hw.error.code", typed=code[:12]), 404)
+        row = homework.teacher_class(found.code, request.cookies.get(homework.teacher_cookie_name(found.code), ""))
+        return view(row) if row is not None else _problem(Step("learn.hw.error.teacher"), 403)
+
+    return checked
 
 
 @bp.get("/learn/homework/<code>")
 @_guess_limit
-def teacher(code: str):
+@_teacher_only
+def teacher(row: LearnClass):
     """The teacher page: the class code, the teacher link, the report."""
-    row = _teacher_or_problem(code)
-    if not isinstance(row, LearnClass):
-        return row
     report = homework.report(row)
     base = links.public_base() or ""  # never the request's own Host header unless it can be trusted
-    link = base + url_for("homework.teach", code=row.code, token=request.cookies[homework.teacher_cookie_name(row.code)])
+    token = request.cookies[homework.teacher_cookie_name(row.code)]
+    link = base + url_for("homework.teach", code=row.code, token=token)
     return _private(make_response(render_template(
         "learn/homework.html", row=row, report=report, lessons=path.LESSONS, link=link,
         taught=homework.homework_rules(report.lessons),
@@ -128,11 +136,9 @@ def teacher(code: str):
 
 @bp.get("/learn/homework/<code>/report.csv")
 @_guess_limit
-def report_csv(code: str):
+@_teacher_only
+def report_csv(row: LearnClass):
     """The report as CSV (``homework-<code>.csv``)."""
-    row = _teacher_or_problem(code)
-    if not isinstance(row, LearnClass):
-        return row
     response = make_response(homework.report_csv(homework.report(row)))
     response.mimetype = "text/csv"
     response.headers["Content-Disposition"] = f'attachment; filename="homework-{row.code}.csv"'
@@ -153,11 +159,9 @@ def teach(code: str, token: str):
 
 @bp.route("/learn/homework/<code>/delete", methods=["GET", "POST"])
 @_guess_limit
-def delete(code: str):
+@_teacher_only
+def delete(row: LearnClass):
     """GET: are you sure? POST: delete the class and its memberships, then the form says it is gone."""
-    row = _teacher_or_problem(code)
-    if not isinstance(row, LearnClass):
-        return row
     if request.method == "GET":
         return _private(make_response(render_template("learn/homework_delete.html", row=row)))
     homework.delete_class(row)
