@@ -282,3 +282,19 @@ def test_the_models_and_the_migrations_agree(app):
     with app.app_context(), db.engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True})
         assert compare_metadata(context, db.metadata) == []
+
+
+def test_homework_is_stored_reported_and_purged_on_both_databases(db_app):
+    """Migration 0005's tables on SQLite and PostgreSQL: a class, a member, the two aggregate queries, the purge."""
+    with db_app.app_context():
+        row, _ = homework.create(("skat.trumps",), TODAY + 7, TODAY, 180)
+        learner = store.create(7)
+        homework.join(row, learner, "Mia")
+        db.session.add_all([LearnAnswer(learner_id=learner.id, lesson="skat.trumps", number=n, rule="skat.trumps",
+                                        correct=n > 0, answer={"winner": "CJ"}, day=TODAY) for n in range(3)])
+        db.session.commit()
+        result = homework.report(row)
+        assert result.children[0].rules["skat.trumps"] == (2, 1) and result.rules[0].rule == "skat.trumps"
+        assert purge_homework(now=row.expires_at) == 1
+        assert db.session.execute(db.select(LearnMember)).first() is None
+        assert db.session.get(Learner, learner.id) is not None
