@@ -251,6 +251,10 @@ def test_purge_expired_deletes_homework_180_days_after_its_deadline(app, runner)
         row = db.session.execute(db.select(LearnClass)).scalar_one()
         deadline = date.fromordinal(row.deadline_day)
         assert (row.expires_at.date() - deadline).days == 181  # the whole 180th day after it
+    kept = (deadline + timedelta(days=180)).strftime("%B %-d, %Y")
+    assert f"Kept until {kept}," in html(teacher.get(f"/learn/homework/{code}", headers=EN))
+    with app.app_context():
+        row = db.session.execute(db.select(LearnClass)).scalar_one()
         assert purge_homework(now=row.expires_at - timedelta(seconds=1)) == 0
         row.expires_at = utcnow() - timedelta(seconds=1)
         db.session.commit()

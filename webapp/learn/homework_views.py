@@ -130,7 +130,7 @@ def teacher(row: LearnClass):
     return _private(make_response(render_template(
         "learn/homework.html", row=row, report=report, lessons=path.LESSONS, link=link,
         taught=homework.homework_rules(report.lessons),
-        deadline=date.fromordinal(row.deadline_day), kept=row.expires_at.date(),
+        deadline=date.fromordinal(row.deadline_day), kept=(row.expires_at - timedelta(days=1)).date(),
         join_url=base + url_for("homework.join_page"))))
 
 
