@@ -76,6 +76,9 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
         # day (then 429, "enough for today").
         LEARN_DAYS=400,
         LEARN_ANSWERS_PER_DAY=500,
+        # The time zone a learner's day (its reviews, the weekly goal, the parents' week) is counted in (IANA name;
+        # an unknown one counts in UTC with a warning in the log).
+        LEARN_TIMEZONE="Europe/Berlin",
         # How often the projector's board and a tablet's panel (and the teacher's list of children) ask whether
         # anything changed, in ms. The capacity aims (900 tablets) are measured at these; tests of whole
         # classes in a browser poll faster so that they wait less.
@@ -137,6 +140,7 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
     from webapp.core import db, explain, i18n, security, terms, web
     from webapp.games import games
     from webapp.learn import learn_views as learn
+    from webapp.learn import parents_views as parents
     from webapp.quiz import views as quiz
 
     i18n.init_app(app)
@@ -152,6 +156,7 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
     app.register_blueprint(quiz.bp)
     app.register_blueprint(classroom.bp)
     app.register_blueprint(learn.bp)
+    app.register_blueprint(parents.bp)
     app.wsgi_app = classroom.QuickPoll(app, app.wsgi_app)  # the classroom's unchanged polls, before Flask
     proxies = int(app.config["TRUSTED_PROXIES"])
     if proxies > 0:

@@ -333,7 +333,7 @@ def _play_through(app: Flask) -> dict[str, list[str]]:
     # A learner of the learning path: the first lesson read, an answer given (its feedback's id in the pool).
     learner = app.test_client()
     learner.post("/learn/skat.cards/done", data={"csrf_token": _csrf(learner)})
-    pools["learner"] = [learner.get_cookie("learner", path="/learn").value]
+    pools["learner"] = [learner.get_cookie("learner", path="/").value]
     assert all(pools.values()), {k: len(v) for k, v in pools.items()}  # every pool was filled by a real page
     return pools
 

@@ -64,4 +64,6 @@ MESSAGES: dict[str, Any] = {
     # the pages' problems (webapp/learn/learn_views.py)
     "learn.error.item": N_("This question is not the one to answer now. Here is the one that is."),
     "learn.error.enough": N_("That is a lot of practice for one day! Come back tomorrow."),
+    # webapp/learn/parents_views.py
+    "learn.error.confirm": N_("Nothing was deleted. To delete, press “Yes, delete it”."),
 }
