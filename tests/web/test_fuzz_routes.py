@@ -142,6 +142,7 @@ PARAMS: dict[str, dict[str, Param]] = {
     "static": {},
     "main.home": {},
     "main.words": {},
+    "main.privacy": {},
     "main.settings": {"lang": values("de", "en", "fr", "es", "pt"), "deck": values("2", "4"),
                       "next": values("/", "/skat?hand=CJ", "//evil.example", "https://evil.example/", "javascript:x")},
     "skat.page": {"hand": values("CJ,SJ,HJ,DJ,CA,C10,CK,CQ,C9,C8", "CJ", "S7,S7"), "skat": values("D7,H8", "D7"),
@@ -238,6 +239,9 @@ PARAMS: dict[str, dict[str, Param]] = {
     "learn.mistakes": {},
     "learn.review": {"rule": values("skat.trumps", "skat.trick.winner", "nope"), "number": values("0", "1", "5"),
                      **_answer_fields()},
+    "parents.parents_page": {},
+    "parents.forget_page": {"done": values("1", "0")},
+    "parents.forget": {"confirm": values("yes", "no")},
 }
 
 

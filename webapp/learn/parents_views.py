@@ -59,7 +59,7 @@ def _week(learner, progress, today: int) -> list[Day]:
     answers = store.answers_by_day(learner, first, today)
     mastered = [state.mastered_on for state in progress.lessons.values() if state.mastered_on is not None]
     locale = str(get_locale() or "en")
-    return [Day(format_skeleton("MMMEd", date.fromordinal(day), locale=locale), *answers.get(day, (0, 0)),
+    return [Day(format_skeleton("MEd", date.fromordinal(day), locale=locale), *answers.get(day, (0, 0)),
                 mastered.count(day)) for day in range(today, first - 1, -1)]
 
 
