@@ -302,12 +302,17 @@ def test_a_whole_tichu_round_marks_its_lesson_done(app, client):
     assert "Lesson done: Play a whole round" in page and lesson_state(app, me, "tichu.round").mastered
 
 
-def test_a_whole_yahtzee_game_marks_its_lesson_done(app, client):
-    me = learner(app, client, mastered(*before("yahtzee.game")))
+def finished_yahtzee(client) -> str:
+    """The Yahtzee page of a game whose 13 boxes are filled (in the session, as the page keeps it)."""
     card = ",".join(f"{box.value}={5 if box is yahtzee.Category.CHANCE else 0}" for box in yahtzee.Category)
     with client.session_transaction() as session:
         session[yahtzee_views.SESSION_KEY] = {"card": card, "dice": "", "held": "00000", "roll": 0, "coach": False}
-    page = html(client.get("/yahtzee", headers=EN))
+    return html(client.get("/yahtzee", headers=EN))
+
+
+def test_a_whole_yahtzee_game_marks_its_lesson_done(app, client):
+    me = learner(app, client, mastered(*before("yahtzee.game")))
+    page = finished_yahtzee(client)
     assert "Lesson done: Play a whole game" in page and lesson_state(app, me, "yahtzee.game").mastered
 
 
@@ -348,3 +353,16 @@ def test_a_lesson_on_a_phone_jumps_to_its_first_item(client):
     assert '<a class="check" href="#learn-item" id="learn-jump">Start practising</a>' in page
     assert jump < page.index('id="learn-words"') and jump < page.index('class="panel learn-example"')
     assert 'id="learn-item"' in page
+
+
+def test_the_cookie_the_path_sets_reaches_the_game_pages(app, client):
+    """The learner's cookie is set for the whole site (path ``/``), not only for ``/learn``: the Yahtzee page sees
+    the learner who marked the two Yahtzee lessons before the game done on the path."""
+    for lesson_id in before("yahtzee.game"):
+        assert client.post(f"/learn/{lesson_id}/done").status_code == 303
+    cookie = client.get_cookie(store.COOKIE, path="/")
+    assert cookie is not None and cookie.path == "/"
+    assert 'id="lesson-done"' in finished_yahtzee(client)
+    with app.app_context():
+        row = db.session.execute(db.select(Learner)).scalar_one()
+        assert store.progress_of(row).lesson("yahtzee.game").mastered
