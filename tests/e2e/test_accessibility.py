@@ -34,6 +34,9 @@ PAGES = [
     ("learn-locked", "/learn/skat.game_value", 200, "#learn-locked"),
     ("learn-play", "/learn/tichu.round", 200, "#learn-locked"),
     ("learn-mistakes", "/learn/mistakes", 200, "#learn-nothing"),
+    ("learn-parents", "/learn/parents", 200, "#parents-none"),
+    ("learn-forget", "/learn/forget", 200, "#forget-yes"),
+    ("privacy", "/privacy", 200, "#privacy-days"),
 ]
 LOCALES = [("en", "en-US"), ("de", "de-DE")]
 

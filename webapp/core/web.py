@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import psycopg
@@ -131,7 +132,7 @@ def _rollback() -> None:
 PLAYED_KEY = "kartenschule.played"
 
 
-def listen_played(app: Flask, listener) -> None:
+def listen_played(app: Flask, listener: Callable[[str], bool]) -> None:
     """Let ``listener(lesson_id) -> bool`` hear of each whole game played on ``app`` (the learning path marks its
     lesson done: :func:`webapp.learn.store.played`). A game cannot import a service; this is the way round."""
     app.extensions[PLAYED_KEY] = listener
