@@ -12,6 +12,7 @@ import pytest
 from test_skat_table_routes import click as table_click
 from test_skat_table_routes import coach_move, start, state_of
 from test_tichu_round_routes import play_out, to_play
+from test_words import finished_game, poker_page
 
 from conftest import dispose, make_app
 from webapp.core.db import db
@@ -300,6 +301,12 @@ def test_a_whole_tichu_round_marks_its_lesson_done(app, client):
     url, page = to_play(client)
     url, page = play_out(client, url)
     assert "Lesson done: Play a whole round" in page and lesson_state(app, me, "tichu.round").mastered
+
+
+def test_a_whole_pokerface_game_marks_its_lesson_done(app, client):
+    me = learner(app, client, mastered(*before("pokerface.game")))
+    page = poker_page(app, client, finished_game("0", 0))
+    assert "Lesson done: Play Pokerface" in page and lesson_state(app, me, "pokerface.game").mastered
 
 
 def finished_yahtzee(client) -> str:
