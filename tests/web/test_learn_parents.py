@@ -373,3 +373,16 @@ def test_the_cookie_the_path_sets_reaches_the_game_pages(app, client):
     with app.app_context():
         row = db.session.execute(db.select(Learner)).scalar_one()
         assert store.progress_of(row).lesson("yahtzee.game").mastered
+
+
+def test_a_cookie_left_on_the_old_path_does_not_hide_a_progress_code_taken_over(app, client):
+    """The first version kept the cookie on ``/learn``; a browser sends that one first there. Taking over another
+    device's progress code (or any answer) expires it, so the new learner is the one the map shows."""
+    old = learner(app, app.test_client(), nickname="Old")
+    new = learner(app, app.test_client(), nickname="New")
+    with app.app_context():
+        old_row, new_code = db.session.get(Learner, old), db.session.get(Learner, new).code
+        client.set_cookie(store.COOKIE, store.signer(app.secret_key).sign(old_row.public_id).decode(), path="/learn")
+    assert client.post("/learn/code", data={"code": new_code}).status_code == 303
+    assert client.get_cookie(store.COOKIE, path="/learn") is None
+    assert "New" in html(client.get("/learn", headers=EN))

@@ -81,6 +81,7 @@ def _remember(response, learner: Learner):
     """Set the learner's cookie on ``response`` (again: its lifetime starts anew with each answer)."""
     days = int(current_app.config["LEARN_DAYS"])
     value = store.signer(current_app.secret_key).sign(learner.public_id).decode("ascii")
+    security.set_cookie(response, COOKIE, "", max_age=0, expires=0, path=store.OLD_COOKIE_PATH)
     return security.set_cookie(response, COOKIE, value, max_age=days * 86400, path="/")
 
 

@@ -23,11 +23,12 @@ from flask import Blueprint, current_app, redirect, render_template, request, ur
 from flask_babel import get_locale
 
 from webapp.core import security
+from webapp.core.models import Learner
 from webapp.core.steps import Step
 from webapp.core.web import listen_played
 from webapp.games import games
 from webapp.learn import path, store
-from webapp.learn.progress import MASTERED, course_map, rule_to_practise
+from webapp.learn.progress import MASTERED, Progress, course_map, rule_to_practise
 
 bp = Blueprint("parents", __name__)
 #: The days the parents' view shows, today included.
@@ -49,11 +50,11 @@ class Day:
     lessons: int
 
 
-def _learner():
+def _learner() -> Learner | None:
     return store.find(store.public_id_of(request.cookies.get(store.COOKIE), current_app.secret_key))
 
 
-def _week(learner, progress, today: int) -> list[Day]:
+def _week(learner: Learner, progress: Progress, today: int) -> list[Day]:
     """The last :data:`WEEK_DAYS` days, today first."""
     first = today - WEEK_DAYS + 1
     answers = store.answers_by_day(learner, first, today)
@@ -100,4 +101,6 @@ def forget():
     if learner is not None:
         store.forget(learner)
     response = redirect(url_for("parents.forget_page", done=1), code=303)
-    return security.set_cookie(response, store.COOKIE, "", max_age=0, expires=0, path="/")
+    for cookie_path in ("/", store.OLD_COOKIE_PATH):
+        security.set_cookie(response, store.COOKIE, "", max_age=0, expires=0, path=cookie_path)
+    return response

@@ -32,9 +32,9 @@ from webapp.learn.progress import LOCKED, Progress, ProgressError, completed, co
 from webapp.quiz import normalise_code
 from webapp.quiz.service import add_with_new_code
 
-__all__ = ["COOKIE", "DEFAULT_ZONE", "MAX_PROGRESS_CHARS", "SEEDS", "TooManyToday", "adopt", "answer_of",
-           "answers_by_day", "complete_for_cookie", "create", "day_in", "find", "forget", "last_answer", "new_seed", "played",
-           "progress_of", "public_id_of", "record", "save", "signer", "today", "zone"]
+__all__ = ["COOKIE", "DEFAULT_ZONE", "MAX_PROGRESS_CHARS", "OLD_COOKIE_PATH", "SEEDS", "TooManyToday", "adopt",
+           "answer_of", "answers_by_day", "complete_for_cookie", "create", "day_in", "find", "forget", "last_answer",
+           "new_seed", "played", "progress_of", "public_id_of", "record", "save", "signer", "today", "zone"]
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +45,9 @@ MAX_PROGRESS_CHARS = 64_000
 _PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{16,32}\Z")
 #: The learner's cookie (its public id, signed with :func:`signer`; path ``/``, so the game pages see it too).
 COOKIE = "learner"
+#: The path the cookie had at first: a browser still holding one there sends it before the site-wide one, so the
+#: pages that set the cookie expire that one (else a progress code taken over would not win on ``/learn``).
+OLD_COOKIE_PATH = "/learn"
 #: The time zone "today" is counted in when the config names none (``LEARN_TIMEZONE``).
 DEFAULT_ZONE = "Europe/Berlin"
 
