@@ -79,6 +79,9 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
         # A teacher's homework class (webapp/learn/homework.py) is kept this many days after its deadline, then
         # `purge-expired` deletes it with its list of nicknames (the children's own progress stays theirs).
         HOMEWORK_DAYS=180,
+        # The time zone a learner's day (its reviews, the weekly goal, the parents' week) is counted in (IANA name;
+        # an unknown one counts in UTC with a warning in the log).
+        LEARN_TIMEZONE="Europe/Berlin",
         # How often the projector's board and a tablet's panel (and the teacher's list of children) ask whether
         # anything changed, in ms. The capacity aims (900 tablets) are measured at these; tests of whole
         # classes in a browser poll faster so that they wait less.
@@ -141,6 +144,7 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
     from webapp.games import games
     from webapp.learn import homework_views
     from webapp.learn import learn_views as learn
+    from webapp.learn import parents_views as parents
     from webapp.quiz import views as quiz
 
     i18n.init_app(app)
@@ -157,6 +161,7 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
     app.register_blueprint(classroom.bp)
     app.register_blueprint(learn.bp)
     app.register_blueprint(homework_views.bp)
+    app.register_blueprint(parents.bp)
     app.wsgi_app = classroom.QuickPoll(app, app.wsgi_app)  # the classroom's unchanged polls, before Flask
     proxies = int(app.config["TRUSTED_PROXIES"])
     if proxies > 0:

@@ -55,6 +55,14 @@ def home():
     return render_template("home.html", tiles=tiles)
 
 
+@bp.get("/privacy")
+def privacy():
+    """What the app stores, for how long (the figures from the config), and how to delete it, for parents."""
+    config = current_app.config
+    return render_template("privacy.html", learn_days=int(config["LEARN_DAYS"]),
+                           class_days=int(config["CLASS_SESSION_DAYS"]), quiz_days=int(config["QUIZ_DAYS"]))
+
+
 @bp.get("/words/<game>")
 def words(game: str):
     """A game's glossary: each word with its short explanation, an anchor a word (``/words/skat#forehand``), the

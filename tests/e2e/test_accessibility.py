@@ -37,6 +37,9 @@ PAGES = [
     ("homework-new", "/learn/homework/new", 200, "#hw-create"),
     ("homework-join", "/learn/class", 200, "#hw-join"),
     ("homework-unknown", "/learn/homework/ZZZZZZ", 404, ".problem"),
+    ("learn-parents", "/learn/parents", 200, "#parents-none"),
+    ("learn-forget", "/learn/forget", 200, "#forget-yes"),
+    ("privacy", "/privacy", 200, "#privacy-days"),
 ]
 LOCALES = [("en", "en-US"), ("de", "de-DE")]
 

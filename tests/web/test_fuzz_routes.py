@@ -142,6 +142,7 @@ PARAMS: dict[str, dict[str, Param]] = {
     "static": {},
     "main.home": {},
     "main.words": {},
+    "main.privacy": {},
     "main.settings": {"lang": values("de", "en", "fr", "es", "pt"), "deck": values("2", "4"),
                       "next": values("/", "/skat?hand=CJ", "//evil.example", "https://evil.example/", "javascript:x")},
     "skat.page": {"hand": values("CJ,SJ,HJ,DJ,CA,C10,CK,CQ,C9,C8", "CJ", "S7,S7"), "skat": values("D7,H8", "D7"),
@@ -247,6 +248,9 @@ PARAMS: dict[str, dict[str, Param]] = {
     "homework.delete": {},
     "homework.join_page": {"code": values("ABCDEF", "abc-def")},
     "homework.join": {"code": values("ABCDEF", "abc-def", ""), "nickname": values("Mia", "", "x" * 10_000)},
+    "parents.parents_page": {},
+    "parents.forget_page": {"done": values("1", "0")},
+    "parents.forget": {"confirm": values("yes", "no")},
 }
 
 
@@ -342,7 +346,7 @@ def _play_through(app: Flask) -> dict[str, list[str]]:
     # A learner of the learning path: the first lesson read, an answer given (its feedback's id in the pool).
     learner = app.test_client()
     learner.post("/learn/skat.cards/done", data={"csrf_token": _csrf(learner)})
-    pools["learner"] = [learner.get_cookie("learner", path="/learn").value]
+    pools["learner"] = [learner.get_cookie("learner", path="/").value]
     # A teacher's homework with a child in it: its class code and teacher token join the pools.
     response = client.post("/learn/homework/new", data={"lesson": ["skat.trumps", "skat.cards"],
                                                         "deadline": client.get("/learn/homework/new").get_data(

@@ -98,7 +98,7 @@ def test_the_map_of_a_new_learner_stores_nothing(app, client):
     assert "This week: 0 of 20" in page and "learn-mistakes" not in page
     assert 'id="learn-code"' not in page  # no code before the first answer
     assert page.index('id="path-skat"') < page.index('id="path-tichu"')
-    assert client.get_cookie(learn_views.COOKIE, path="/learn") is None
+    assert client.get_cookie(learn_views.COOKIE, path="/") is None
     with app.app_context():
         assert db.session.execute(db.select(Learner)).first() is None
 
@@ -111,7 +111,7 @@ def test_the_home_page_leads_to_the_path(client):
 
 def test_right_answers_master_a_lesson_give_stars_and_open_the_next(app, client):
     read_cards(app, client)
-    cookie = client.get_cookie(learn_views.COOKIE, path="/learn")
+    cookie = client.get_cookie(learn_views.COOKIE, path="/")
     assert cookie is not None and cookie.http_only and cookie.same_site == "Lax"
     lesson = path.get("skat.trumps")
     for n in range(lesson.practice.mastery):
@@ -193,12 +193,12 @@ def test_a_restart_keeps_the_progress(tmp_path, migrated_sqlite):
     first = make_app(tmp_path, url, AUTO_MIGRATE=False)
     client = first.test_client()
     read_cards(first, client)
-    cookie = client.get_cookie(learn_views.COOKIE, path="/learn").value
+    cookie = client.get_cookie(learn_views.COOKIE, path="/").value
     dispose(first)
     second = make_app(tmp_path, url, AUTO_MIGRATE=False)
     try:
         again = second.test_client()
-        again.set_cookie(learn_views.COOKIE, cookie, path="/learn")
+        again.set_cookie(learn_views.COOKIE, cookie, path="/")
         assert re.search(r'is-mastered" id="lesson-skat-cards"', html(again.get("/learn")))
     finally:
         dispose(second)
@@ -207,7 +207,7 @@ def test_a_restart_keeps_the_progress(tmp_path, migrated_sqlite):
 @pytest.mark.parametrize("cookie", ["", "x", "garbage.garbage", "A" * 3000, "ä.ö", "\x00",
                                     "unknownunknownunknown1.sig"])
 def test_a_forged_or_malformed_cookie_is_a_fresh_start(app, client, cookie):
-    client.set_cookie(learn_views.COOKIE, cookie, path="/learn")
+    client.set_cookie(learn_views.COOKIE, cookie, path="/")
     assert client.get("/learn").status_code == 200
     assert client.get("/learn/skat.cards").status_code == 200
     read_cards(app, client)
@@ -219,11 +219,11 @@ def test_a_cookie_signed_by_another_key_or_for_nobody_is_a_fresh_start(app, clie
     public_id = only_learner(app).public_id
     stranger = app.test_client()
     stranger.set_cookie(learn_views.COOKIE, Signer("another key", salt="kartenschule-learner").sign(public_id).decode(),
-                        path="/learn")
+                        path="/")
     assert 'id="learn-code"' not in html(stranger.get("/learn"))
     nobody = app.test_client()
     nobody.set_cookie(learn_views.COOKIE, Signer("test", salt="kartenschule-learner").sign("x" * 22).decode(),
-                      path="/learn")
+                      path="/")
     assert nobody.get("/learn").status_code == 200
 
 
@@ -364,7 +364,7 @@ def test_a_mistakes_answer_sent_twice_counts_once(app, client, clock):
 def test_the_learner_cookie_is_secure_over_https(app):
     client = app.test_client()
     client.post("/learn/skat.cards/done", base_url="https://localhost")
-    cookie = client.get_cookie(learn_views.COOKIE, domain="localhost", path="/learn")
+    cookie = client.get_cookie(learn_views.COOKIE, domain="localhost", path="/")
     assert cookie is not None and cookie.secure and cookie.http_only and cookie.same_site == "Lax"
     assert cookie.expires is not None  # long-lived: LEARN_DAYS, not the browser session
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import psycopg
@@ -125,3 +126,21 @@ def _rollback() -> None:
         db.session.rollback()
     except Exception:  # the database is what failed: nothing more to undo
         current_app.logger.exception("rollback after a database error failed")
+
+
+#: Where the app keeps the listener of :func:`played` (``app.extensions``).
+PLAYED_KEY = "kartenschule.played"
+
+
+def listen_played(app: Flask, listener: Callable[[str], bool]) -> None:
+    """Let ``listener(lesson_id) -> bool`` hear of each whole game played on ``app`` (the learning path marks its
+    lesson done: :func:`webapp.learn.store.played`). A game cannot import a service; this is the way round."""
+    app.extensions[PLAYED_KEY] = listener
+
+
+def played(lesson_id: str) -> bool:
+    """Report a whole game (or round) played on this request's page: ``lesson_id`` is the learning path's lesson
+    for it (``"skat.table"``). Returns the listener's answer (True: the child's lesson is done now, the page says
+    so), False without a listener."""
+    listener = current_app.extensions.get(PLAYED_KEY)
+    return bool(listener(lesson_id)) if listener is not None else False

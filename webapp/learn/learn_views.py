@@ -10,8 +10,9 @@
 * ``GET /learn/answer/<id>``: the feedback on one of the learner's answers (where an answer redirects).
 * ``POST /learn/code``: adopt the learner of a progress code (another device); ``POST /learn/name``: the nickname.
 
-Who the learner is: a long-lived cookie (:data:`COOKIE`, ``LEARN_DAYS`` days, path ``/learn``, HttpOnly,
-SameSite=Lax, Secure over HTTPS) holding only its public id, signed with the app's key (itsdangerous). A missing,
+Who the learner is: a long-lived cookie (:data:`COOKIE`, ``LEARN_DAYS`` days, path ``/``, HttpOnly,
+SameSite=Lax, Secure over HTTPS; the game pages read it to mark a whole game played, :func:`.store.played`)
+holding only its public id, signed with the app's key (itsdangerous). A missing,
 forged or unknown cookie is a new learner, made on its first answer; until then the pages carry the seed of its
 items in the forms (a seed only picks questions). Answers redirect to their feedback (PRG, so a reload sends
 nothing twice); an item number that is not the current one shows the stored feedback or the current item.
@@ -24,7 +25,6 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_limiter.errors import RateLimitExceeded
-from itsdangerous import BadSignature, Signer
 
 from webapp.classroom.service import BadNickname, clean_nickname
 from webapp.core import security
@@ -43,8 +43,8 @@ from webapp.quiz.service import Asked, read_answer
 
 bp = Blueprint("learn", __name__)
 
-#: The learner's cookie: its public id, signed.
-COOKIE = "learner"
+#: The learner's cookie: its public id, signed (:func:`webapp.learn.store.public_id_of`).
+COOKIE = store.COOKIE
 #: The glossary words (keys of the game's glossary, :func:`webapp.core.terms.glossary`) a lesson explains first,
 #: in a sentence or two each: the short explanation before the worked example and the items.
 WORDS: dict[str, tuple[str, ...]] = {
@@ -69,20 +69,9 @@ class Me:
     seed: int
 
 
-def _signer() -> Signer:
-    return Signer(current_app.secret_key, salt="kartenschule-learner")
-
-
 def _me(lock: bool = False) -> Me:
     """The learner of the cookie, or a new one (no row yet; its seed from the form when it sent one)."""
-    public_id = None
-    token = request.cookies.get(COOKIE, "")
-    if 0 < len(token) <= 100:
-        try:
-            public_id = _signer().unsign(token).decode("ascii")
-        except (BadSignature, UnicodeDecodeError):
-            public_id = None
-    learner = store.find(public_id, lock=lock)
+    learner = store.find(store.public_id_of(request.cookies.get(COOKIE), current_app.secret_key), lock=lock)
     if learner is not None:
         return Me(learner, store.progress_of(learner), learner.seed)
     seed = ascii_int(request.form.get("seed", ""), 10, signed=False) if request.method == "POST" else None
@@ -92,8 +81,9 @@ def _me(lock: bool = False) -> Me:
 def _remember(response, learner: Learner):
     """Set the learner's cookie on ``response`` (again: its lifetime starts anew with each answer)."""
     days = int(current_app.config["LEARN_DAYS"])
-    value = _signer().sign(learner.public_id).decode("ascii")
-    return security.set_cookie(response, COOKIE, value, max_age=days * 86400, path="/learn")
+    value = store.signer(current_app.secret_key).sign(learner.public_id).decode("ascii")
+    security.set_cookie(response, COOKIE, "", max_age=0, expires=0, path=store.OLD_COOKIE_PATH)
+    return security.set_cookie(response, COOKIE, value, max_age=days * 86400, path="/")
 
 
 def _created(me: Me) -> Learner:

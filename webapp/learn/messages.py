@@ -70,4 +70,6 @@ MESSAGES: dict[str, Any] = {
     "learn.hw.error.code": N_("There is no homework with the class code %(typed)s, or it has expired. Check the letters."),
     "learn.hw.error.teacher": N_("This page is only for the teacher who set the homework. Open it with the teacher link."),
     "learn.hw.error.classes": N_("You are already in %(max)s classes. That is the most one device can be in."),
+    # webapp/learn/parents_views.py
+    "learn.error.confirm": N_("Nothing was deleted. To delete, press “Yes, delete it”."),
 }

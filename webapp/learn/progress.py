@@ -237,6 +237,20 @@ def due_rules(progress: Progress, day: int) -> tuple[str, ...]:
     return tuple(rule for _, rule in sorted(due))
 
 
+def rule_to_practise(progress: Progress, day: int) -> tuple[str, bool] | None:
+    """The rule a child should practise next, for the parents' view: ``(rule, True)`` for the first due rule
+    (:func:`due_rules`: "practise my mistakes" offers it first), else ``(rule, False)`` for the weakest rule
+    answered (the largest share of wrong answers, then the most wrong, then by id), else None (no mistakes).
+    Only rules a lesson has quiz items for (:func:`webapp.learn.path.lesson_for_rule`) count."""
+    practised = {rule: state for rule, state in progress.rules.items() if lesson_for_rule(rule) is not None}
+    due = next((rule for rule in due_rules(progress, day) if rule in practised), None)
+    if due is not None:
+        return due, True
+    weak = [(-state.wrong / (state.right + state.wrong), -state.wrong, rule)
+            for rule, state in practised.items() if state.wrong]
+    return (min(weak)[2], False) if weak else None
+
+
 @dataclass(frozen=True)
 class ReviewItem:
     """An item of "practise my mistakes": the rule it is for, the lesson that teaches it, the quiz kind and
@@ -442,5 +456,5 @@ __all__ = [
     "FIRST_DAY", "INTERVALS", "IN_PROGRESS", "KEEP_WEEKS", "LAST_DAY", "LOCKED", "MASTERED", "OPEN",
     "WEEKLY_GOAL", "LessonProgress", "PathMap", "Place", "Progress", "ProgressError", "ReviewItem", "RuleProgress",
     "Week", "answered", "completed", "course_map", "day_number", "due_rules", "from_dict", "iso_week",
-    "mistake_items", "reviewed", "to_dict", "weekly",
+    "mistake_items", "reviewed", "rule_to_practise", "to_dict", "weekly",
 ]

@@ -6,7 +6,9 @@ stores nothing, so crawlers fill no table). Its progress is kept as :func:`webap
 row) starts the learner afresh with a warning in the log, never a 500. Each answer is logged
 (:class:`~webapp.core.models.LearnAnswer`), at most ``per_day`` a learner a day (:class:`TooManyToday`: 429).
 
-The clock is :func:`today` (tests replace it); the progress functions only ever see day numbers.
+The clock is :func:`today`: the date in the app's ``LEARN_TIMEZONE`` (tests replace it); the progress functions
+only ever see day numbers. The learner's cookie (:data:`COOKIE`) is read here too (:func:`public_id_of`), so that
+the game pages can report a whole game played (:func:`played`) without a copy of the learning path's views.
 """
 
 from __future__ import annotations
@@ -15,19 +17,24 @@ import json
 import logging
 import re
 import secrets
-from datetime import date
+from datetime import datetime, timezone, tzinfo
+from functools import lru_cache
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import func
+from flask import current_app, has_app_context, has_request_context, request
+from itsdangerous import BadSignature, Signer
+from sqlalchemy import case, delete, func
 
 from webapp.core.db import db
 from webapp.core.models import LearnAnswer, Learner, utcnow
-from webapp.learn.progress import Progress, ProgressError, day_number, from_dict, to_dict
+from webapp.learn.progress import LOCKED, Progress, ProgressError, completed, course_map, day_number, from_dict, to_dict
 from webapp.quiz import normalise_code
 from webapp.quiz.service import add_with_new_code
 
-__all__ = ["MAX_PROGRESS_CHARS", "SEEDS", "TooManyToday", "adopt", "answer_of", "create", "find", "last_answer",
-           "new_seed", "progress_of", "record", "save", "today"]
+__all__ = ["COOKIE", "DEFAULT_ZONE", "MAX_PROGRESS_CHARS", "OLD_COOKIE_PATH", "SEEDS", "TooManyToday", "adopt",
+           "answer_of", "answers_by_day", "complete_for_cookie", "create", "day_in", "find", "forget", "last_answer",
+           "new_seed", "played", "progress_of", "public_id_of", "record", "save", "signer", "today", "zone"]
 
 log = logging.getLogger(__name__)
 
@@ -36,15 +43,57 @@ SEEDS = 2**31
 #: A stored progress longer than this as JSON is not read (the real one is a few KB: its keys are the path's).
 MAX_PROGRESS_CHARS = 64_000
 _PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{16,32}\Z")
+#: The learner's cookie (its public id, signed with :func:`signer`; path ``/``, so the game pages see it too).
+COOKIE = "learner"
+#: The path the cookie had at first: a browser still holding one there sends it before the site-wide one, so the
+#: pages that set the cookie expire that one (else a progress code taken over would not win on ``/learn``).
+OLD_COOKIE_PATH = "/learn"
+#: The time zone "today" is counted in when the config names none (``LEARN_TIMEZONE``).
+DEFAULT_ZONE = "Europe/Berlin"
 
 
 class TooManyToday(Exception):
     """The learner answered as many items today as a day allows (answered 429 with a kind word)."""
 
 
+@lru_cache(maxsize=8)
+def zone(name: str) -> tzinfo:
+    """The time zone called ``name`` (IANA, ``"Europe/Berlin"``; :mod:`zoneinfo`). A name the system's time zone
+    data does not know (a typo, or Windows without the ``tzdata`` package) gives UTC and a warning in the log
+    (once a name)."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError) as error:
+        log.warning("LEARN_TIMEZONE %r unknown (%s): counting days in UTC", name, error)
+        return timezone.utc
+
+
+def day_in(zone_name: str, now: datetime | None = None) -> int:
+    """The day number (:func:`webapp.learn.progress.day_number`) of the calendar date in ``zone_name`` at
+    ``now`` (an aware datetime; the clock's now when None): 23:30 UTC on 1 June is 2 June in Berlin."""
+    return day_number((now or datetime.now(timezone.utc)).astimezone(zone(zone_name)))
+
+
 def today() -> int:
-    """Today's day number (:func:`webapp.learn.progress.day_number` of the server's local date)."""
-    return day_number(date.today())
+    """Today's day number in the app's ``LEARN_TIMEZONE`` (:data:`DEFAULT_ZONE` outside an app), not the
+    server's local date: a school server set to UTC still starts a child's day at midnight where the child is."""
+    name = current_app.config.get("LEARN_TIMEZONE") if has_app_context() else None
+    return day_in(str(name or DEFAULT_ZONE))
+
+
+def signer(secret: str | bytes) -> Signer:
+    """The signer of the learner's cookie with the app's key (itsdangerous, its own salt)."""
+    return Signer(secret, salt="kartenschule-learner")
+
+
+def public_id_of(token: str | None, secret: str | bytes) -> str | None:
+    """The public id a learner's cookie value holds, or None for a missing, malformed, oversized or forged one."""
+    if not token or len(token) > 100:
+        return None
+    try:
+        return signer(secret).unsign(token).decode("ascii")
+    except (BadSignature, UnicodeDecodeError):
+        return None
 
 
 def new_seed() -> int:
@@ -140,3 +189,53 @@ def last_answer(learner: Learner, lesson: str, number: int, review: str | None =
     query = (db.select(LearnAnswer).filter_by(learner_id=learner.id, lesson=lesson, number=number, review=review)
              .order_by(LearnAnswer.id.desc()).limit(1))
     return db.session.execute(query).scalar_one_or_none()
+
+
+def complete_for_cookie(token: str | None, secret: str | bytes, lesson_id: str, day: int) -> bool:
+    """Mark a played lesson (``skat.table``: a whole game at the table) done for the learner of a cookie value.
+
+    Never makes a learner: a missing, forged or unknown cookie changes nothing. Idempotent: a lesson mastered
+    already is left as it is (nothing written). A lesson still locked on the learner's map is not marked (as
+    ``POST /learn/<lesson>/done`` refuses it), nor is a lesson with quiz items (its answers master it).
+
+    Returns:
+        True when the lesson is mastered for that learner now (just marked, or before), else False.
+    """
+    learner = find(public_id_of(token, secret), lock=True)
+    if learner is None:
+        return False
+    progress = progress_of(learner)
+    if progress.lesson(lesson_id).mastered:
+        return True
+    place = next((p for m in course_map(progress) for p in m.places if p.lesson == lesson_id), None)
+    if place is None or place.state == LOCKED:
+        return False
+    try:
+        save(learner, completed(progress, lesson_id, day))
+    except ProgressError:
+        return False
+    return True
+
+
+def played(lesson_id: str) -> bool:
+    """:func:`complete_for_cookie` for this request's learner cookie, today; the game pages call it when a
+    whole game (or round) is over. False outside a request."""
+    if not has_request_context():
+        return False
+    return complete_for_cookie(request.cookies.get(COOKIE), current_app.secret_key, lesson_id, today())
+
+
+def answers_by_day(learner: Learner, first: int, last: int) -> dict[int, tuple[int, int]]:
+    """The learner's answers from day number ``first`` to ``last`` (both included): day -> (answers, right ones);
+    days without an answer are absent."""
+    query = (db.select(LearnAnswer.day, func.count(), func.sum(case((LearnAnswer.correct, 1), else_=0)))
+             .where(LearnAnswer.learner_id == learner.id, LearnAnswer.day >= first, LearnAnswer.day <= last)
+             .group_by(LearnAnswer.day))
+    return {day: (int(count), int(right or 0)) for day, count, right in db.session.execute(query)}
+
+
+def forget(learner: Learner) -> None:
+    """Delete the learner and every answer it gave (the child's "delete my progress"); commits."""
+    db.session.execute(delete(LearnAnswer).where(LearnAnswer.learner_id == learner.id))
+    db.session.delete(learner)
+    db.session.commit()

@@ -29,7 +29,7 @@ from webapp.games.pokerface.game import (TABLE, Action, Best, Exchange, Extras, 
                                          Reveal, Select, Toggle)
 from webapp.core.steps import Step
 from webapp.core.numbers import ascii_int
-from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
+from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment, played
 
 bp = Blueprint("pokerface", __name__)
 
@@ -168,6 +168,7 @@ def page():
         if game.over:
             context["game_winners"] = [players[i] for i in pf.game_winners(points)]
             context["ending"] = poker_ending.encouragement(game, points, results)
+            context["lesson_done"] = "pokerface.game" if played("pokerface.game") else None
     action = request.args.get("action")
     new_step = action in NEW_STEPS  # a new round or game pushes a history entry; every other click replaces it
     response = page_or_fragment("pokerface/page.html", "pokerface/_game.html", problems.status,

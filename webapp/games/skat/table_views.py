@@ -30,7 +30,7 @@ from flask import Blueprint, current_app, redirect, render_template, request, se
 from webapp.core import security
 from webapp.core.numbers import ascii_int
 from webapp.core.steps import NotationError, RuleInputError, RuleViolation, Step, status_of
-from webapp.core.web import ProblemTracker, error_page, is_htmx, page_or_fragment
+from webapp.core.web import ProblemTracker, error_page, is_htmx, page_or_fragment, played
 from webapp.games.skat import analysis_pool
 from webapp.games.skat.analysis_pool import Status
 from webapp.games.skat.auction import Bid, Hold, Pass, next_bid
@@ -509,6 +509,7 @@ def _context(game: TableGame) -> dict[str, object]:
         fit=state.phase in FIT_PHASES, anchor=lambda name: url_for("skat_table.table", _anchor=name),
         cheer=_cheer(game, names),
         cheer_won=state.score is not None and state.score.won == (state.declarer == child),
+        lesson_done="skat.table" if state.phase is Phase.DONE and played("skat.table") else None,
     )
 
 

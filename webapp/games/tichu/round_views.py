@@ -34,7 +34,7 @@ from flask import Blueprint, current_app, redirect, request, url_for
 from webapp.core import security
 from webapp.core.numbers import ascii_int
 from webapp.core.steps import NotationError, RuleInputError, RuleViolation, Step
-from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
+from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment, played
 from webapp.games.tichu import rules as tichu
 from webapp.games.tichu.round import (
     CallGrandTichu, CallTichu, Decline, Exchange, GiveDragon, PassTurn, Phase, Play, RoundAction, RoundState,
@@ -495,6 +495,7 @@ def _render(page: RoundPage, args: dict, url: str):
         next_url=round_url({**args, "round": state.round_number + 1, "a": score.totals[0], "b": score.totals[1]}, [])
         if score is not None and not score.game_over and state.round_number < MAX_ROUND else None,
         toggle_url=lambda key, value: round_url({**args, key: value}, page.codes, page.pick),
+        lesson_done="tichu.round" if score is not None and played("tichu.round") else None,
     )
     response = page_or_fragment("tichu/round.html", "tichu/_round_update.html", page.status, replace_url=url,
                                 game="round", **context)

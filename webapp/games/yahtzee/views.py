@@ -29,7 +29,7 @@ from webapp.games.yahtzee import ending as yahtzee_ending
 from webapp.games.yahtzee.turn import Keep, Move, NotationError, Place, Roll, RuleViolation, Turn
 from webapp.core.numbers import ascii_int
 from webapp.core.steps import RuleInputError, status_of
-from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment
+from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment, played
 
 bp = Blueprint("yahtzee", __name__)
 bp.record_once(lambda state: yahtzee_table.init_app(state.app))  # the app's strategy-table stores
@@ -151,6 +151,7 @@ def _render(game: Game):
         game=game, card=game.card, options=options, explanation=explanation, problem=game.problem,
         coach=coach_view(game), upper=y.UPPER, lower=y.LOWER, rolls=y.ROLLS,
         ending=yahtzee_ending.encouragement(game.card),
+        lesson_done="yahtzee.game" if game.card.is_complete and played("yahtzee.game") else None,
     )
 
 
