@@ -60,7 +60,8 @@ def privacy():
     """What the app stores, for how long (the figures from the config), and how to delete it, for parents."""
     config = current_app.config
     return render_template("privacy.html", learn_days=int(config["LEARN_DAYS"]),
-                           class_days=int(config["CLASS_SESSION_DAYS"]), quiz_days=int(config["QUIZ_DAYS"]))
+                           class_days=int(config["CLASS_SESSION_DAYS"]), quiz_days=int(config["QUIZ_DAYS"]),
+                           homework_days=int(config["HOMEWORK_DAYS"]))
 
 
 @bp.get("/words/<game>")

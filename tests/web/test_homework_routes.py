@@ -41,7 +41,7 @@ def join(client, code: str, nickname: str):
 
 
 def learner_of(app, client) -> Learner:
-    value = client.get_cookie(learn_views.COOKIE, path="/learn").value
+    value = client.get_cookie(learn_views.COOKIE, path="/").value
     with app.app_context():
         public_id = Signer(app.secret_key, salt="kartenschule-learner").unsign(value).decode()
         row = db.session.execute(db.select(Learner).filter_by(public_id=public_id)).scalar_one()
