@@ -9,7 +9,7 @@ from webapp.games.skat import official
 from webapp.games.skat.auction import Bid, Hold, Pass
 from webapp.games.skat.bots import bot_move
 from webapp.games.skat.chances import card_chances
-from webapp.games.skat.club import BID_SHARE, CLUB_SAMPLES, MIN_SOLVED, club_limit, club_move, null_plan, share_of
+from webapp.games.skat.club import BID_SHARE, CLUB_SAMPLES, HAND_SHARE, MIN_SOLVED, club_limit, club_move, null_plan, share_of
 from webapp.games.skat.coach import bidding_coach
 from webapp.games.skat.hand_model import win_chance
 from webapp.games.skat.null_model import null_chance, null_discard
@@ -131,6 +131,31 @@ def _won_at_18(hand, seat: Seat) -> TableState:
         state = state.apply(mine if state.to_act is seat else Pass())
     assert state.declarer is seat and state.phase is Phase.SKAT
     return state
+
+
+#: Four jacks each (the beginner's rule plays Grand Hand): with weak side cards (benchmarks/skat_bots.py seed 4,
+#: deal 1080: played Hand by the beginner's rule and lost with 42 card points), and with two aces and a king beside.
+FOUR_JACKS = ("KC JC 7C KS JS 7S KH JH AD JD", "JC AS KS JS 8S QH JH AD KD JD")
+
+
+def test_the_club_player_plays_hand_only_where_the_chance_with_the_skat_reaches_hand_share():
+    """Where the beginner plays Grand Hand (four jacks), the club player plays Hand only when the fitted chance of
+    the Grand with the skat picked up reaches HAND_SHARE; else it picks up the skat and names the Grand."""
+    seen = set()
+    for text in FOUR_JACKS:
+        hand = tuple(parse_hand(text))
+        for seat in Seat:
+            state = _won_at_18(hand, seat)
+            assert bot_move(state).action == PlayHand()
+            strong = win_chance(hand, GameType.GRAND, seat is Seat.FOREHAND) >= HAND_SHARE
+            move = club_move(state)
+            if strong:
+                assert move.action == PlayHand() and move.steps[0].code == "skat.table.bot.hand"
+            else:
+                assert move.action == PickUp() and move.steps[0].code == "skat.table.bot.club_pick_up"
+                assert move.steps[0]["game"] is GameType.GRAND
+            seen.add(strong)
+    assert seen == {False, True}
 
 
 @pytest.mark.parametrize("share", [BID_SHARE["null"], 0.5])
