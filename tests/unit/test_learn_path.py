@@ -82,7 +82,7 @@ def test_every_item_is_generated_at_its_difficulty_passes_its_filter_and_its_sol
 def test_a_lesson_without_quiz_items_refuses_to_make_one():
     with pytest.raises(NoPractice):
         practice_item(get("skat.table"), 1, 0)
-    assert get("skat.table").practice.mode == "play" and get("skat.cards").practice.mode == "explain"
+    assert get("skat.table").practice.mode == "play" and get("skat.cards").practice.mode == "quiz"
 
 
 @given(st.sampled_from(DRILLED), st.integers(0, 2**63), st.integers(0, 10**6))
