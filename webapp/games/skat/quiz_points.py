@@ -170,9 +170,9 @@ def describe(answer: dict[str, Any]) -> Step:
 
 
 def shown_groups(question: PointsQuestion) -> tuple[Shown, ...]:
-    """The skat (when there is one), then each trick as its own group."""
-    groups = (Shown("skat", Step("skat.quiz.show.skat_counts"), question.skat),) if question.skat else ()
-    return groups + tuple(Shown("skat", Step("skat.quiz.show.trick_n", n=n), trick)
+    """The skat (when there is one), then each trick as its own group, side by side where there is room."""
+    groups = (Shown("skat", Step("skat.quiz.show.skat_counts"), question.skat, inline=True),) if question.skat else ()
+    return groups + tuple(Shown("skat", Step("skat.quiz.show.trick_n", n=n), trick, inline=True)
                           for n, trick in enumerate(question.tricks, 1))
 
 
