@@ -141,11 +141,11 @@ MESSAGES: dict[str, Any] = {
     "quiz.field.next_bid": N_("What is the next bid?"),
     "quiz.field.bid_order": N_("Who says the bids now, and to whom?"),
     "quiz.field.null_value": N_("What is this Null game worth?"),
-    "skat.quiz.bid.says_to": N_("%(sayer)s says bids to %(hearer)s"),
+    "skat.quiz.bid.says_to": N_("Bids from %(sayer)s to %(hearer)s"),
     "skat.quiz.bid.number": N_("%(value)s"),
     "skat.quiz.show.last_bid": N_("The last bid was %(bid)s."),
     "skat.quiz.show.bidding_starts": N_("The cards are dealt. The bidding starts."),
-    "skat.quiz.show.passed": N_("%(passed)s has passed at %(bid)s."),
+    "skat.quiz.show.passed": N_("At %(bid)s, %(passed)s passed."),
     "skat.quiz.show.null_declared": N_("The declared game: %(name)s"),
     "skat.quiz.bid.ladder": N_(
         "A bid is a value a game can have, from the lowest up: %(ladder)s, and so on."
@@ -155,10 +155,10 @@ MESSAGES: dict[str, Any] = {
     ),
     "skat.quiz.bid.next_null": N_("After %(bid)s the next game value is %(next)s: the value of %(name)s."),
     "skat.quiz.bid.first": N_(
-        "Middlehand says bids to Forehand first: 18, 20, ... Forehand answers “yes” or passes."
+        "First middlehand says bids to forehand: 18, 20, ... and forehand answers “yes” or passes."
     ),
     "skat.quiz.bid.then": N_(
-        "%(passed)s passed at %(bid)s, so %(stays)s is still in. Now Rearhand says bids to %(stays)s."
+        "At %(bid)s, %(passed)s passed, so %(stays)s is still in. Now rearhand says bids to %(stays)s."
     ),
     "skat.quiz.bid.null_values": N_(
         "The Null games have fixed values: Null 23, Null Hand 35, Null Ouvert 46, Null Ouvert Hand 59."
