@@ -1,4 +1,5 @@
-"""The Skat counting and bidding quiz kinds (skat_points, skat_result, skat_bid) in a real browser: on a phone in
+"""The Skat counting and bidding quiz kinds (skat_points, skat_result, skat_bid) and Yahtzee's yahtzee_boxes in a
+real browser: on a phone in
 French and on the projector size in German, each question of a hard quiz answered by tapping the first choice and
 typing a number; the feedback with its steps, no page scrolling sideways, the answer controls on screen, no
 accessibility violation."""
@@ -14,7 +15,7 @@ from .helpers import htmx_swap
 
 pytestmark = pytest.mark.e2e
 
-KINDS = ("skat_points", "skat_result", "skat_bid")
+KINDS = ("skat_points", "skat_result", "skat_bid", "yahtzee_boxes")
 
 
 def no_sideways_scroll(page: Page, what: str) -> None:

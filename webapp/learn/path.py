@@ -145,6 +145,7 @@ FILTERS: Mapping[str, Callable[[Mapping[str, Any]], bool]] = MappingProxyType({
     "specials": lambda question: any(ch in question["table"] + question["play"] for ch in "1PRD"),
     "bid_null": lambda question: question.get("ask") == "null",
     "bid_not_null": lambda question: question.get("ask") != "null",
+    "yahtzee_upper": lambda question: bool(question.get("upper")),
     "poker_other": lambda question: not _poker_same(question),
     "poker_same": _poker_same,
 })
@@ -205,10 +206,10 @@ PATHS: Mapping[str, tuple[Lesson, ...]] = MappingProxyType({
         _lesson("pokerface.game", ("pokerface.game",), page="/pokerface", note="A whole game of Pokerface."),
     ),
     "yahtzee": (
-        _lesson("yahtzee.boxes", ("yahtzee.boxes",), page="/yahtzee",
-                note="No Yahtzee quiz kind: which box scores what is learnt by playing with the coach."),
-        _lesson("yahtzee.bonus", ("yahtzee.bonus",), page="/yahtzee",
-                note="No Yahtzee quiz kind: the upper bonus (63 points: 35) is learnt by playing."),
+        _lesson("yahtzee.boxes", ("yahtzee.boxes",), Drill("yahtzee_boxes", "easy"), Drill("yahtzee_boxes", "normal")),
+        _lesson("yahtzee.bonus", ("yahtzee.bonus",), Drill("yahtzee_boxes", "hard", "yahtzee_upper"),
+                note="yahtzee_boxes asks the upper bonus (63 points: 35); the Yahtzee bonus of 100 and the joker "
+                     "are learnt by playing with the coach."),
         _lesson("yahtzee.game", ("yahtzee.game",), page="/yahtzee", note="A whole game of Yahtzee."),
     ),
 })
@@ -331,6 +332,10 @@ STEP_RULES: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
         ("skat.official.level.hand", "skat.levels.hand"),
         ("skat.official.level.game", "skat.value.multiplier"),
         ("skat.official.matadors.", "skat.matadors"),
+    ),
+    "yahtzee_boxes": (
+        ("yahtzee.score.", "yahtzee.boxes"), ("yahtzee.miss.", "yahtzee.boxes"),
+        ("yahtzee.quiz.upper.", "yahtzee.bonus"),
     ),
     "tichu_legality": (
         ("tichu.play.", "tichu.combinations"),
