@@ -53,15 +53,17 @@ def right_choice(app, lesson_id: str, number: int) -> tuple[str, str]:
     return field, value
 
 
-def master_cards(app, page: Page, js: bool = True) -> None:
+def master_cards(app, page: Page, js: bool = True, seed_of=None) -> None:
     """Master the first lesson, the cards and their points, by typing the right card points of each item (the
-    quiz kind skat_points); a new learner's first item carries its seed in the form, later ones are the newest
-    learner's."""
+    quiz kind skat_points); a new learner's first item carries its seed in the form, later ones are
+    ``seed_of()``'s, by default the newest learner's."""
     lesson = path.get("skat.cards")
     for done in range(lesson.practice.mastery):
         seed_field = page.locator("#learn-form input[name='seed']")
         if seed_field.count():
             seed = int(seed_field.get_attribute("value"))
+        elif seed_of is not None:
+            seed = seed_of()
         else:
             with app.app_context():
                 seed = db.session.execute(db.select(Learner.seed).order_by(Learner.id.desc()).limit(1)).scalar_one()
