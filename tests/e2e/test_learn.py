@@ -1,6 +1,6 @@
 """Issue 36 in a browser: a child on a phone opens the learning path, masters the first Skat lesson by typing the
-card points, does the next quiz lesson to mastery by tapping the cards, and sees the stars and the next lesson opened; the progress code
-takes the progress to a tablet and a projector. Screenshots at the three sizes in ``test-artifacts/issue36/``;
+card points, does the next quiz lesson to mastery by tapping the cards, and sees the stars and the next lesson
+opened; the progress code takes the progress to a tablet and a projector. Screenshots at the three sizes in ``test-artifacts/issue36/``;
 no page scrolls sideways, and the controls a child needs are on screen."""
 
 from __future__ import annotations

@@ -143,7 +143,8 @@ def test_a_wrong_result_is_marked_at_the_rule_it_broke():
     sixty = result(["AC", "0C"], "AS 0S KS / AH QH 7H / 7D 8D 9D")  # 60: lost
     assert marked(quiz_result, sixty, {"won": "yes", "reached": "none", "levels": 1}) == "skat.quiz.result.lost"
     ninety = result(["AC", "0C"], "AS 0S KS / AH 0H KH / AD KD KC")  # 90: Schneider
-    assert marked(quiz_result, ninety, {"won": "yes", "reached": "none", "levels": 1}) == "skat.quiz.schneider.defenders"
+    assert (marked(quiz_result, ninety, {"won": "yes", "reached": "none", "levels": 1})
+            == "skat.quiz.schneider.defenders")
     assert marked(quiz_result, ninety, {"won": "yes", "reached": "schwarz", "levels": 3}) == "skat.quiz.schwarz.none"
     assert marked(quiz_result, ninety, {"won": "yes", "reached": "schneider", "levels": 3}) == "skat.quiz.levels"
     assert marked(quiz_result, ninety, {}) == "skat.quiz.result.won"  # nothing answered: the first field
@@ -157,7 +158,8 @@ def test_the_fields_grow_with_the_difficulty():
                      "normal": [("won", ["yes", "no"]), ("reached", ["none", "schneider"])],
                      "hard": [("won", ["yes", "no"]), ("reached", ["none", "schneider", "schwarz"]), ("levels", [])]}
     with pytest.raises(AnswerError):  # Schwarz is no choice of a normal question
-        parse_answer(quiz_result, {"won": "yes", "reached": "schwarz"}, quiz_result.fields_for({**base, "asks": "normal"}))
+        parse_answer(quiz_result, {"won": "yes", "reached": "schwarz"},
+                     quiz_result.fields_for({**base, "asks": "normal"}))
 
 
 def test_a_malformed_result_question_is_a_rule_input_error():
