@@ -100,7 +100,8 @@ class BidQuestion(Question):
         if not fits.get(ask, False) or isinstance(bid, bool):
             raise NotationError("skat.quiz.error.asks", f"no bidding question: {ask!r}", token=ask[:20])
         hand = read_cards(data["hand"], 10, 10) if ask == "null" else read_cards(data["hand"], 0, 0)
-        return cls(ask, int(bid), passed, hand, bool(data["hand_game"]), bool(data["ouvert"]) and ask == "null")
+        null = ask == "null"  # Hand and Ouvert belong to a Null question only
+        return cls(ask, int(bid), passed, hand, bool(data["hand_game"]) and null, bool(data["ouvert"]) and null)
 
 
 #: The kind's question class.
