@@ -30,7 +30,7 @@ PAGES = [
     ("class-start", "/class", 200, "#class-join-form"),
     ("class-unknown", "/class/ZZZZZZ", 404, ".problem"),
     ("learn-map", "/learn", 200, "#learn-go"),
-    ("learn-read", "/learn/skat.cards", 200, "#learn-done"),
+    ("learn-lesson", "/learn/skat.cards", 200, "#learn-item"),
     ("learn-locked", "/learn/skat.game_value", 200, "#learn-locked"),
     ("learn-play", "/learn/tichu.round", 200, "#learn-locked"),
     ("learn-mistakes", "/learn/mistakes", 200, "#learn-nothing"),

@@ -17,7 +17,7 @@ from .accessibility import assert_accessible
 from .conftest import served_app
 from .flow_helpers import touch_options
 from .helpers import htmx_swap
-from .test_learn import assert_no_sideways_scroll, shot
+from .test_learn import assert_no_sideways_scroll, master_cards, shot
 
 pytestmark = pytest.mark.e2e
 
@@ -31,11 +31,16 @@ def homework_server(tmp_path_factory: pytest.TempPathFactory):
         yield served
 
 
+def seed_of(app, nickname: str) -> int:
+    """The seed of the child with ``nickname`` in the homework's class."""
+    with app.app_context():
+        return db.session.execute(db.select(Learner.seed).join(LearnMember, LearnMember.learner_id == Learner.id)
+                                  .where(LearnMember.nickname == nickname)).scalar_one()
+
+
 def choice(app, nickname: str, lesson_id: str, right: bool, page: Page) -> tuple[str, str]:
     """The (field, value) of a right or a wrong answer to the child's current item of ``lesson_id``."""
-    with app.app_context():
-        seed = db.session.execute(db.select(Learner.seed).join(LearnMember, LearnMember.learner_id == Learner.id)
-                                  .where(LearnMember.nickname == nickname)).scalar_one()
+    seed = seed_of(app, nickname)
     number = int(page.locator("#learn-form input[name='number']").get_attribute("value"))
     kind_name, question = path.practice_item(path.get(lesson_id), seed, number)
     ((field, value),) = [(k, v) for k, v in kinds.get(kind_name).solve(question).items() if v is not None]
@@ -59,8 +64,7 @@ def child_does_homework(new_page, app, base: str, code: str, nickname: str, righ
     box = page.locator("#learn-homework").bounding_box()
     assert box is not None and box["y"] < 844, "the homework is at the top of the map"
     page.locator(f"#homework-{code} a[href='/learn/skat.cards']").tap()
-    page.locator("#learn-done").tap()
-    expect(page.locator("#learn-mastered .stars")).to_be_visible()
+    master_cards(app, page, seed_of=lambda: seed_of(app, nickname))  # the card points typed
     page.locator("#learn-next-lesson").tap()  # trumps: the second lesson of the homework
     field, value = choice(app, nickname, "skat.trumps", right, page)
     page.locator(f"label.q-choice:has(input[name='{field}'][value='{value}'])").tap()

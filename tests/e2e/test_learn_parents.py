@@ -15,7 +15,7 @@ from webapp.learn.progress import LessonProgress, Progress, RuleProgress, to_dic
 from .accessibility import assert_accessible
 from .conftest import served_app
 from .flow_helpers import assert_in_view, touch_options
-from .test_learn import assert_no_sideways_scroll, shot
+from .test_learn import assert_no_sideways_scroll, master_cards, shot
 
 pytestmark = pytest.mark.e2e
 
@@ -86,11 +86,11 @@ def test_the_parents_view_without_a_learner_and_the_privacy_page(new_page, paren
 def test_a_lesson_on_a_phone_reaches_its_first_item_from_the_first_screen(new_page, parents_server):
     """The explanation (the words, the worked example) fills a phone's screen: "Start practising" is on the first
     screen and brings the first item into view, without JavaScript too."""
-    _app, base, _cookie = parents_server
+    app, base, _cookie = parents_server
     for javascript in (True, False):
         page = new_page(locale="en-US", screenshot=False, java_script_enabled=javascript, **touch_options("phone"))
         page.goto(f"{base}/learn/skat.cards")
-        page.locator("#learn-done").click()
+        master_cards(app, page, js=javascript)
         page.goto(f"{base}/learn/skat.trumps")
         jump = page.locator("#learn-jump")
         box = jump.bounding_box()
@@ -104,6 +104,6 @@ def test_a_lesson_on_a_phone_reaches_its_first_item_from_the_first_screen(new_pa
         assert item_top > 0
     wide = new_page(locale="en-US", screenshot=False, viewport={"width": 1920, "height": 1080})
     wide.goto(f"{base}/learn/skat.cards")
-    wide.locator("#learn-done").click()
+    master_cards(app, wide)
     wide.goto(f"{base}/learn/skat.trumps")
     expect(wide.locator("#learn-jump")).to_be_hidden()

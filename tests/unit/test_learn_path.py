@@ -82,7 +82,7 @@ def test_every_item_is_generated_at_its_difficulty_passes_its_filter_and_its_sol
 def test_a_lesson_without_quiz_items_refuses_to_make_one():
     with pytest.raises(NoPractice):
         practice_item(get("skat.table"), 1, 0)
-    assert get("skat.table").practice.mode == "play" and get("skat.cards").practice.mode == "explain"
+    assert get("skat.table").practice.mode == "play" and get("skat.cards").practice.mode == "quiz"
 
 
 @given(st.sampled_from(DRILLED), st.integers(0, 2**63), st.integers(0, 10**6))
@@ -245,3 +245,34 @@ def test_the_poker_lessons_tell_hands_of_another_category_from_hands_of_the_same
     for number in range(15):
         assert not same(practice_item(get("pokerface.hands"), 4, number)[1])
         assert same(practice_item(get("pokerface.kickers"), 4, number)[1])
+
+
+def test_the_counting_bidding_and_yahtzee_mistakes_name_the_lessons_rule():
+    """ISkO 1.2.2 (card points), 5.2.2-5.2.4 (61 wins, Schneider, Schwarz), 3.2/3.3.1 (the bid ladder, who bids to
+    whom), 5.1.2 (the Null values); Yahtzee's upper bonus (63 or more: 35). Each wrong answer counts against the
+    rule of the step it went wrong at, a rule of the lesson that drills it."""
+    cases = [
+        ("skat.cards", "skat_points", {"skat": [], "tricks": [["AH", "0S", "KC"]]}, {"points": 15}, "skat.card_points"),
+        ("skat.winning_points", "skat_result",
+         {"skat": ["AC", "0C"], "tricks": [["AS", "0S", "KS"], ["AH", "QH", "7H"]], "asks": "easy"},  # 60: lost
+         {"won": "yes"}, "skat.winning_points"),
+        ("skat.hand", "skat_result",  # 90: the defenders are Schneider
+         {"skat": ["AC", "0C"], "tricks": [["AS", "0S", "KS"], ["AH", "0H", "KH"], ["AD", "KD", "KC"]],
+          "asks": "normal"}, {"won": "yes", "reached": "none"}, "skat.levels.schneider"),
+        ("skat.bidding", "skat_bid", {"ask": "next", "bid": 23, "passed": "", "hand": [], "hand_game": False,
+                                      "ouvert": False}, {"bid": 25}, "skat.bidding.ladder"),
+        ("skat.bidding", "skat_bid", {"ask": "order", "bid": 0, "passed": "", "hand": [], "hand_game": False,
+                                      "ouvert": False}, {"order": "forehand_middlehand"}, "skat.bidding.order"),
+        ("skat.null", "skat_bid", {"ask": "null", "bid": 0, "passed": "", "hand_game": True, "ouvert": False,
+                                   "hand": "JC JS JH JD AC 0C KC QC 9C 8C".split()},
+         {"null_value": "23"}, "skat.null.values"),
+        ("yahtzee.bonus", "yahtzee_boxes", {"dice": [], "box": "", "upper": [3, 6, 9, 12, 15, 18]},
+         {"upper_total": 63}, "yahtzee.bonus"),
+        ("yahtzee.boxes", "yahtzee_boxes", {"dice": [6, 6, 6, 6, 6], "box": "fullhouse", "upper": []},
+         {"points": 25}, "yahtzee.boxes"),
+    ]
+    for lesson_id, kind, question, answer, rule in cases:
+        checked = verdict(kind, question, answer)
+        assert not checked.correct
+        assert rule in get(lesson_id).rules
+        assert rule_of(get(lesson_id), kind, question, checked) == rule, lesson_id

@@ -343,9 +343,9 @@ def _play_through(app: Flask) -> dict[str, list[str]]:
     child = app.test_client()
     child.post("/class/join", data={"code": code, "nickname": "Lea", "csrf_token": _csrf(child)})
     pools["class_cookie"].append(child.get_cookie(cookie_name(code), path=f"/class/{code}").value)
-    # A learner of the learning path: the first lesson read, an answer given (its feedback's id in the pool).
+    # A learner of the learning path: an answer given to the first lesson's first item (its feedback's id in the pool).
     learner = app.test_client()
-    learner.post("/learn/skat.cards/done", data={"csrf_token": _csrf(learner)})
+    learner.post("/learn/skat.cards", data={"number": "0", "points": "20", "csrf_token": _csrf(learner)})
     pools["learner"] = [learner.get_cookie("learner", path="/").value]
     # A teacher's homework with a child in it: its class code and teacher token join the pools.
     response = client.post("/learn/homework/new", data={"lesson": ["skat.trumps", "skat.cards"],

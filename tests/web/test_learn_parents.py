@@ -9,6 +9,7 @@ import re
 from datetime import date, datetime, timezone
 
 import pytest
+from learnhelpers import master
 from test_skat_table_routes import click as table_click
 from test_skat_table_routes import coach_move, start, state_of
 from test_tichu_round_routes import play_out, to_play
@@ -127,7 +128,7 @@ def test_the_parents_view_shows_the_map_the_week_and_the_rule_to_practise(app, c
 
 def test_the_rule_to_practise_is_the_due_one_else_the_weakest():
     rules = {"skat.trumps": RuleProgress(right=1, wrong=3), "skat.trick.winner": RuleProgress(right=3, wrong=1),
-             "skat.card_points": RuleProgress(right=0, wrong=5),  # no quiz items teach it: not offered
+             "skat.game": RuleProgress(right=0, wrong=5),  # no quiz items teach it (a whole game): not offered
              "skat.follow_suit": RuleProgress(right=5, wrong=0)}
     assert rule_to_practise(Progress(rules=rules), TODAY) == ("skat.trumps", False)
     due = {**rules, "skat.trick.winner": RuleProgress(right=3, wrong=1, box=0, due=TODAY)}
@@ -353,8 +354,8 @@ def test_an_unknown_time_zone_counts_in_utc_with_a_warning(caplog):
     assert "Mars/Olympus_Mons" in caplog.text
 
 
-def test_a_lesson_on_a_phone_jumps_to_its_first_item(client):
-    assert client.post("/learn/skat.cards/done").status_code == 303
+def test_a_lesson_on_a_phone_jumps_to_its_first_item(app, client):
+    master(app, client, "skat.cards")
     page = html(client.get("/learn/skat.trumps", headers=EN))
     jump = page.index('id="learn-jump"')
     assert '<a class="check" href="#learn-item" id="learn-jump">Start practising</a>' in page
@@ -365,8 +366,8 @@ def test_a_lesson_on_a_phone_jumps_to_its_first_item(client):
 def test_the_cookie_the_path_sets_reaches_the_game_pages(app, client):
     """The learner's cookie is set for the whole site (path ``/``), not only for ``/learn``: the Yahtzee page sees
     the learner who marked the two Yahtzee lessons before the game done on the path."""
-    for lesson_id in before("yahtzee.game"):
-        assert client.post(f"/learn/{lesson_id}/done").status_code == 303
+    for lesson_id in before("yahtzee.game"):  # the boxes and the bonus: mastered by their items
+        master(app, client, lesson_id)
     cookie = client.get_cookie(store.COOKIE, path="/")
     assert cookie is not None and cookie.path == "/"
     assert 'id="lesson-done"' in finished_yahtzee(client)

@@ -89,7 +89,9 @@ def answer(app, client, lesson_id: str, right: bool = True, review: str | None =
 
 
 def read_cards(app, client):
-    assert client.post("/learn/skat.cards/done").status_code == 303
+    """Master the first lesson, the cards and their points, by right answers (its items come from skat_points)."""
+    for _ in range(path.get("skat.cards").practice.mastery):
+        assert answer(app, client, "skat.cards").status_code == 303
 
 
 def test_the_map_of_a_new_learner_stores_nothing(app, client):
@@ -124,9 +126,9 @@ def test_right_answers_master_a_lesson_give_stars_and_open_the_next(app, client)
     page = html(client.get("/learn", headers={"Accept-Language": "en"}))
     assert re.search(r'is-mastered" id="lesson-skat-trumps"', page)
     assert re.search(r'is-open is-next" id="lesson-skat-follow_suit"', page)
-    assert "This week: 4 of 20" in page
+    assert "This week: 8 of 20" in page  # 4 items of the cards and their points, 4 of the trumps
     with app.app_context():
-        rows = db.session.execute(db.select(LearnAnswer)).scalars().all()
+        rows = db.session.execute(db.select(LearnAnswer).filter_by(lesson="skat.trumps")).scalars().all()
         assert [(r.lesson, r.number, r.correct, r.day) for r in rows] == [("skat.trumps", n, True, TODAY) for n in range(4)]
 
 
@@ -252,6 +254,7 @@ def test_unknown_and_locked_lessons(app, client):
     assert client.post("/learn/skat.trumps", data={"number": "0", "card": "x"}).status_code == 409
     assert client.post("/learn/skat.table/done").status_code == 409  # locked
     assert client.post("/learn/skat.trumps/done").status_code == 409  # mastered by its items
+    assert client.post("/learn/skat.cards/done").status_code == 409  # so is the first lesson (skat_points)
 
 
 @pytest.mark.parametrize("number", ["", "-1", "5", "99999999", "9" * 40, "²", "0x1", "<b>"])
@@ -275,7 +278,7 @@ def test_garbage_answers_are_400_with_the_item_kept(app, client, garbage):
 
 @pytest.mark.parametrize("seed", ["", "-3", "99999999999", "abc"])
 def test_a_new_learners_forged_seed_is_replaced(app, client, seed):
-    response = client.post("/learn/skat.cards/done", data={"seed": seed})
+    response = client.post("/learn/skat.cards", data={"seed": seed, "number": "0", "points": "20"})
     assert response.status_code == 303 and 0 <= only_learner(app).seed < store.SEEDS
 
 
@@ -304,11 +307,10 @@ def test_a_day_has_a_bound_of_answers(tmp_path, migrated_sqlite):
     app = make_app(tmp_path, f"sqlite:///{tmp_path / 'db.sqlite3'}", AUTO_MIGRATE=False, LEARN_ANSWERS_PER_DAY=2)
     try:
         client = app.test_client()
-        read_cards(app, client)
-        responses = [answer(app, client, "skat.trumps") for _ in range(3)]
+        responses = [answer(app, client, "skat.cards") for _ in range(3)]
         assert [r.status_code for r in responses] == [303, 303, 429]
         assert "Come back tomorrow" in html(responses[2]) and 'id="learn-form"' in html(responses[2])
-        assert only_learner(app).progress["lessons"]["skat.trumps"]["answers"] == 2
+        assert only_learner(app).progress["lessons"]["skat.cards"]["answers"] == 2
     finally:
         dispose(app)
 
@@ -317,7 +319,7 @@ def test_purge_expired_deletes_learners_not_seen_for_learn_days(app, client, run
     read_cards(app, client)
     answer(app, client, "skat.trumps")
     fresh = app.test_client()
-    read_cards(app, fresh)
+    assert answer(app, fresh, "skat.cards").status_code == 303  # a second learner, one answer
     with app.app_context():
         first = db.session.execute(db.select(Learner).order_by(Learner.id)).scalars().first()
         first.last_seen = utcnow() - timedelta(days=401)
@@ -326,7 +328,8 @@ def test_purge_expired_deletes_learners_not_seen_for_learn_days(app, client, run
     assert result.exit_code == 0 and "deleted 1 learner(s) not seen for 400 days" in result.output
     with app.app_context():
         assert db.session.execute(db.select(db.func.count()).select_from(Learner)).scalar_one() == 1
-        assert db.session.execute(db.select(LearnAnswer)).first() is None
+        kept = db.session.execute(db.select(Learner.id)).scalar_one()
+        assert {row.learner_id for row in db.session.execute(db.select(LearnAnswer)).scalars()} == {kept}
         assert purge_learners(days=400) == 0
     assert client.get("/learn").status_code == 200  # its cookie now names nobody: a fresh start
 
@@ -340,7 +343,8 @@ def test_learners_and_answers_are_stored_and_purged_on_both_databases(db_app):
     with db_app.app_context():
         learner = db.session.execute(db.select(Learner)).scalar_one()
         assert len(learner.public_id) >= 22 and learner.progress["lessons"]["skat.trumps"]["answers"] == 2
-        rows = db.session.execute(db.select(LearnAnswer).order_by(LearnAnswer.id)).scalars().all()
+        rows = db.session.execute(db.select(LearnAnswer).filter_by(lesson="skat.trumps").order_by(LearnAnswer.id)
+                                  ).scalars().all()
         assert [r.correct for r in rows] == [True, False] and all(isinstance(r.answer, dict) for r in rows)
         assert purge_learners(days=400) == 0
         assert purge_learners(days=400, now=utcnow() + timedelta(days=401)) == 1
@@ -363,7 +367,7 @@ def test_a_mistakes_answer_sent_twice_counts_once(app, client, clock):
 
 def test_the_learner_cookie_is_secure_over_https(app):
     client = app.test_client()
-    client.post("/learn/skat.cards/done", base_url="https://localhost")
+    client.post("/learn/skat.cards", data={"number": "0", "points": "20"}, base_url="https://localhost")
     cookie = client.get_cookie(learn_views.COOKIE, domain="localhost", path="/")
     assert cookie is not None and cookie.secure and cookie.http_only and cookie.same_site == "Lax"
     assert cookie.expires is not None  # long-lived: LEARN_DAYS, not the browser session

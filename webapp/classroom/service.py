@@ -433,13 +433,14 @@ def answer(row: ClassRow, child: ChildRow, before: AnswerRow | None, round_text:
     Raises:
         NotNow: ``class.error.removed`` (the teacher took the child out), ``class.error.closed``: that round
             is not the open one (closed, time up, or a newer one started).
-        kinds.AnswerError: the answer is incomplete or malformed (400; the question stays).
+        kinds.AnswerError: the answer is incomplete or malformed for the question's own form (:attr:`Asked.fields`:
+            only the fields it asks, only its choices); 400, the question stays.
     """
     at = now()
     _check_can_answer(row, child, round_text, at)
     number = row.round_number
     asked = round_question(row, number)
-    given = kinds.parse_answer(asked.kind, form)
+    given = kinds.parse_answer(asked.kind, form, asked.fields)
     if before is not None:
         return None
     correct = verdict(row, number, asked, given).correct

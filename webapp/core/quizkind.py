@@ -117,12 +117,15 @@ class Shown:
         answer: the name of the answer field whose buttons are these same cards ("": none). A page that draws
             that answer form hides this group (the child taps the cards in the form); the projector, the
             feedback and the worksheet still show it.
+        inline: drawn beside the groups next to it where the screen is wide enough (the tricks of a game, a few
+            cards each), not below the one before.
     """
 
     game: str
     caption: Step
     cards: tuple[Any, ...]
     answer: str = ""
+    inline: bool = False
 
 
 class AnswerError(ValueError):

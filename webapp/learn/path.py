@@ -14,7 +14,7 @@ answer counts against: the rule of the step where the kind's ``check`` says the 
 rule (its first).
 
 The Skat rules are those of the ISkO (Internationale Skatordnung): card points 1.2.2, following suit and the
-order of the cards 2.3, matadors 2.4, bidding 3.2, the skat 3.3, base values and Null values 5.1, the
+order of the cards 2.3, matadors 2.4, bidding 3.2, the skat 3.3, base values and Null values 5.1 (5.1.2), the
 multiplier and 61 card points 5.2 (as cited in :mod:`webapp.games.skat.official`).
 """
 
@@ -143,6 +143,9 @@ FILTERS: Mapping[str, Callable[[Mapping[str, Any]], bool]] = MappingProxyType({
     "not_hand": lambda question: not question.get("hand_game"),
     "bomb": _bomb,
     "specials": lambda question: any(ch in question["table"] + question["play"] for ch in "1PRD"),
+    "bid_null": lambda question: question.get("ask") == "null",
+    "bid_not_null": lambda question: question.get("ask") != "null",
+    "yahtzee_upper": lambda question: bool(question.get("upper")),
     "poker_other": lambda question: not _poker_same(question),
     "poker_same": _poker_same,
 })
@@ -156,8 +159,7 @@ def _lesson(id: str, rules: tuple[str, ...], *drills: Drill, items: int = 6, mas
 #: Each game's path, in order; a lesson opens when the one before it is mastered (the first is open).
 PATHS: Mapping[str, tuple[Lesson, ...]] = MappingProxyType({
     "skat": (
-        _lesson("skat.cards", ("skat.card_points",),
-                note="No kind asks for card points (ISkO 1.2.2); skat_trick only shows them in its explanation."),
+        _lesson("skat.cards", ("skat.card_points",), Drill("skat_points", "easy"), Drill("skat_points", "normal")),
         _lesson("skat.trumps", ("skat.trumps", "skat.trumps.grand"),
                 Drill("skat_trick", "easy"), Drill("skat_trick", "normal", "grand")),
         _lesson("skat.follow_suit", ("skat.follow_suit", "skat.follow_suit.jacks"),
@@ -166,25 +168,23 @@ PATHS: Mapping[str, tuple[Lesson, ...]] = MappingProxyType({
         _lesson("skat.tricks", ("skat.trick.winner", "skat.trick.order"),
                 Drill("skat_trick", "normal", "no_null"), Drill("skat_trick", "hard", "no_null"), items=8),
         _lesson("skat.winning_points", ("skat.winning_points",),
-                note="No kind asks whether 61 card points win (ISkO 5.2.2) or adds up a game's tricks."),
+                Drill("skat_result", "easy"), Drill("skat_points", "hard")),
         _lesson("skat.matadors", ("skat.matadors",), Drill("skat_official", "easy")),
         _lesson("skat.game_value", ("skat.value.multiplier", "skat.value.base"),
                 Drill("skat_official", "easy"), Drill("skat_official", "normal", "not_hand"), items=8),
-        _lesson("skat.bidding", ("skat.bidding.limit", "skat.bidding.order"),
-                Drill("skat_family", "easy"), Drill("skat_family", "normal"),
-                note="skat_family asks how high a hand may bid (the family rule, seed 002); no kind asks who "
-                     "says what to whom (ISkO 3.2: Mittelhand bids to Vorhand, then Hinterhand) or the ladder 18, "
-                     "20, 22, 23, 24, 27, ..."),
+        _lesson("skat.bidding", ("skat.bidding.limit", "skat.bidding.order", "skat.bidding.ladder"),
+                Drill("skat_family", "easy"), Drill("skat_bid", "easy"), Drill("skat_family", "normal"),
+                Drill("skat_bid", "normal", "bid_not_null"), items=8),
         _lesson("skat.skat", ("skat.skat.matadors", "skat.skat.put_away"),
                 Drill("skat_official", "hard", "not_hand"),
                 note="skat_official asks whether the skat changes the matadors (ISkO 2.4); no kind asks which "
                      "two cards to put away (ISkO 3.3); the coach shows it at the table."),
-        _lesson("skat.hand", ("skat.levels.hand", "skat.levels.schneider"),
-                Drill("skat_official", "normal", "hand"), Drill("skat_official", "hard", "hand"),
-                note="skat_official asks for Hand games (ISkO 5.2.1); no kind asks for Schneider or Schwarz."),
-        _lesson("skat.null", ("skat.null", "skat.null.jacks"),
-                Drill("skat_trick", "hard", "null"), Drill("skat_legal", "hard", "null"), items=8,
-                note="No kind asks for the Null values 23, 35, 46, 59 (ISkO 5.1.2)."),
+        _lesson("skat.hand", ("skat.levels.hand", "skat.levels.schneider", "skat.levels.schwarz"),
+                Drill("skat_official", "normal", "hand"), Drill("skat_result", "normal"),
+                Drill("skat_official", "hard", "hand"), Drill("skat_result", "hard"), items=8),
+        _lesson("skat.null", ("skat.null", "skat.null.jacks", "skat.null.values"),
+                Drill("skat_trick", "hard", "null"), Drill("skat_legal", "hard", "null"),
+                Drill("skat_bid", "normal", "bid_null"), items=9),
         _lesson("skat.table", ("skat.game",), page="/skat/table",
                 note="A whole game with the coach at the table; the table page marks it done."),
     ),
@@ -206,10 +206,10 @@ PATHS: Mapping[str, tuple[Lesson, ...]] = MappingProxyType({
         _lesson("pokerface.game", ("pokerface.game",), page="/pokerface", note="A whole game of Pokerface."),
     ),
     "yahtzee": (
-        _lesson("yahtzee.boxes", ("yahtzee.boxes",), page="/yahtzee",
-                note="No Yahtzee quiz kind: which box scores what is learnt by playing with the coach."),
-        _lesson("yahtzee.bonus", ("yahtzee.bonus",), page="/yahtzee",
-                note="No Yahtzee quiz kind: the upper bonus (63 points: 35) is learnt by playing."),
+        _lesson("yahtzee.boxes", ("yahtzee.boxes",), Drill("yahtzee_boxes", "easy"), Drill("yahtzee_boxes", "normal")),
+        _lesson("yahtzee.bonus", ("yahtzee.bonus",), Drill("yahtzee_boxes", "hard", "yahtzee_upper"),
+                note="yahtzee_boxes asks the upper bonus (63 points: 35); the Yahtzee bonus of 100 and the joker "
+                     "are learnt by playing with the coach."),
         _lesson("yahtzee.game", ("yahtzee.game",), page="/yahtzee", note="A whole game of Yahtzee."),
     ),
 })
@@ -313,12 +313,29 @@ STEP_RULES: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType({
         ("skat.factor.jacks", "skat.matadors"),
         ("skat.value", "skat.value.multiplier"),
     ),
+    "skat_points": (("skat.quiz.points.", "skat.card_points"),),
+    "skat_result": (
+        ("skat.quiz.points.", "skat.card_points"),
+        ("skat.quiz.result.", "skat.winning_points"),
+        ("skat.quiz.schneider.", "skat.levels.schneider"),
+        ("skat.quiz.schwarz.", "skat.levels.schwarz"),
+        ("skat.quiz.levels", "skat.levels.schneider"),
+    ),
+    "skat_bid": (
+        ("skat.quiz.bid.ladder", "skat.bidding.ladder"), ("skat.quiz.bid.next", "skat.bidding.ladder"),
+        ("skat.quiz.bid.first", "skat.bidding.order"), ("skat.quiz.bid.then", "skat.bidding.order"),
+        ("skat.quiz.bid.null_values", "skat.null.values"), ("skat.official.null_value", "skat.null.values"),
+    ),
     "skat_official": (
         ("skat.official.base", "skat.value.base"),
         ("skat.official.matadors.skat_changed", "skat.skat.matadors"),
         ("skat.official.level.hand", "skat.levels.hand"),
         ("skat.official.level.game", "skat.value.multiplier"),
         ("skat.official.matadors.", "skat.matadors"),
+    ),
+    "yahtzee_boxes": (
+        ("yahtzee.score.", "yahtzee.boxes"), ("yahtzee.miss.", "yahtzee.boxes"),
+        ("yahtzee.quiz.upper.", "yahtzee.bonus"),
     ),
     "tichu_legality": (
         ("tichu.play.", "tichu.combinations"),

@@ -10,8 +10,9 @@
   of their steps;
   :mod:`.look`: card names and faces.
 * :mod:`.views` (``/skat``), :mod:`.score_views` (``/skat/score``), :mod:`.cli` (``kartenschule skat``),
-  :mod:`.quiz_family`, :mod:`.quiz_official`, :mod:`.quiz_legal`, :mod:`.quiz_trick` (question kinds; the last
-  two share :mod:`.quiz_table`, their sentences are in :mod:`.messages_quiz`).
+  :mod:`.quiz_family`, :mod:`.quiz_official`, :mod:`.quiz_legal`, :mod:`.quiz_trick`, :mod:`.quiz_points`,
+  :mod:`.quiz_result`, :mod:`.quiz_bid` (question kinds; the last five share :mod:`.quiz_table`, their sentences
+  are in :mod:`.messages_quiz`).
 """
 
 from webapp.core.markers import N_
@@ -29,7 +30,8 @@ GAME = Game(
     words="webapp.games.skat.words",
     cli="webapp.games.skat.cli",
     quiz_kinds=("webapp.games.skat.quiz_family", "webapp.games.skat.quiz_official", "webapp.games.skat.quiz_legal",
-                "webapp.games.skat.quiz_trick"),
+                "webapp.games.skat.quiz_trick", "webapp.games.skat.quiz_points", "webapp.games.skat.quiz_result",
+                "webapp.games.skat.quiz_bid"),
     look="webapp.games.skat.look",
     tiles=(
         Tile("skat.page", N_("Skat: how high may I bid?"),

@@ -1,5 +1,7 @@
-"""Skat sentences of the table quiz kinds (:mod:`.quiz_legal`, :mod:`.quiz_trick`): their titles, answer forms,
-answers in words and explanation steps (ISkO 2.3 following suit and the trick winner, 1.2.2 card points)."""
+"""Skat sentences of the table quiz kinds (:mod:`.quiz_legal`, :mod:`.quiz_trick`) and of the counting and bidding
+kinds (:mod:`.quiz_points`, :mod:`.quiz_result`, :mod:`.quiz_bid`): their titles, answer forms, answers in words
+and explanation steps (ISkO 2.3 following suit and the trick winner, 1.2.2 card points, 5.2.2-5.2.4 61 wins,
+Schneider, Schwarz, 3.2 bidding, 5.1.2 Null values)."""
 
 from __future__ import annotations
 
@@ -82,5 +84,83 @@ MESSAGES: dict[str, Any] = {
     "skat.quiz.points": N_(
         "Card points (ace 11, ten 10, king 4, queen 3, jack 2, nine, eight and seven 0): %(a)s %(pa)s + "
         "%(b)s %(pb)s + %(c)s %(pc)s = %(points)s. Whoever played %(card)s takes them."
+    ),
+    # Count the card points (ISkO 1.2.2)
+    "quiz.kind.skat_points": N_("Skat: count the card points"),
+    "quiz.field.card_points": N_("How many card points are these cards worth together?"),
+    "skat.quiz.show.skat_counts": N_("The skat (it counts for the declarer)"),
+    "skat.quiz.show.trick_n": N_("Trick %(n)s"),
+    "skat.quiz.answer.points": N_("Card points: %(points)s"),
+    "skat.quiz.points.values": N_(
+        "Card points: ace 11, ten 10, king 4, queen 3, jack 2; nine, eight and seven 0. All 32 cards: 120."
+    ),
+    "skat.quiz.points.skat": N_("The skat: %(a)s %(pa)s + %(b)s %(pb)s = %(points)s."),
+    "skat.quiz.points.trick": N_("Trick %(n)s: %(a)s %(pa)s + %(b)s %(pb)s + %(c)s %(pc)s = %(points)s."),
+    "skat.quiz.points.total": N_("Together: %(sums)s = %(points)s card points."),
+    # Who won the game? (ISkO 5.2.2-5.2.4)
+    "quiz.kind.skat_result": N_("Skat: who won the game?"),
+    "quiz.field.result_won": N_("These are the declarer’s tricks and the skat. Did the declarer win?"),
+    "quiz.field.result_reached": N_("Is a side Schneider or Schwarz?"),
+    "quiz.field.result_levels": N_("How many levels does the play give the multiplier: 1 for the game, + 1 for "
+                                   "Schneider, + 1 for Schwarz?"),
+    "skat.quiz.result.choice.won": N_("The declarer won"),
+    "skat.quiz.result.choice.lost": N_("The declarer lost"),
+    "skat.quiz.result.choice.none": N_("Neither"),
+    "skat.quiz.result.choice.schneider": N_("Schneider"),
+    "skat.quiz.result.choice.schwarz": N_("Schwarz (and so Schneider too)"),
+    "skat.quiz.answer.levels": N_("levels: %(levels)s"),
+    "skat.quiz.answer.result": N_("%(parts)s"),
+    "skat.quiz.show.no_tricks": N_("The declarer took no trick."),
+    "skat.quiz.error.asks": N_("“%(token)s” is no question of this quiz."),
+    "skat.quiz.result.won": N_(
+        "The declarer has %(points)s card points, 61 or more of the 120: the declarer wins. The defenders have "
+        "%(other)s."
+    ),
+    "skat.quiz.result.lost": N_(
+        "The declarer has %(points)s card points, 60 or fewer: the declarer loses. The defenders have %(other)s: "
+        "with 60 they win."
+    ),
+    "skat.quiz.schneider.defenders": N_(
+        "The defenders have only %(other)s card points, 30 or fewer: they are Schneider."
+    ),
+    "skat.quiz.schneider.declarer": N_(
+        "The declarer has only %(points)s card points, 30 or fewer: the declarer is Schneider."
+    ),
+    "skat.quiz.schneider.none": N_(
+        "The declarer has %(points)s and the defenders %(other)s card points, both more than 30: nobody is Schneider."
+    ),
+    "skat.quiz.schwarz.defenders": N_("The declarer took all 10 tricks: the defenders are Schwarz."),
+    "skat.quiz.schwarz.declarer": N_("The declarer took no trick: the declarer is Schwarz."),
+    "skat.quiz.schwarz.none": N_("Both sides took a trick at least: nobody is Schwarz."),
+    "skat.quiz.levels": N_(
+        "Levels for the multiplier: 1 for the game + %(schneider)s for Schneider + %(schwarz)s for Schwarz = "
+        "%(levels)s."
+    ),
+    # Bidding (ISkO 3.2, 3.3.1, 5.1.2)
+    "quiz.kind.skat_bid": N_("Skat: bidding"),
+    "quiz.field.next_bid": N_("What is the next bid?"),
+    "quiz.field.bid_order": N_("Who says the bids now, and to whom?"),
+    "quiz.field.null_value": N_("What is this Null game worth?"),
+    "skat.quiz.bid.says_to": N_("Bids from %(sayer)s to %(hearer)s"),
+    "skat.quiz.bid.number": N_("%(value)s"),
+    "skat.quiz.show.last_bid": N_("The last bid was %(bid)s."),
+    "skat.quiz.show.bidding_starts": N_("The cards are dealt. The bidding starts."),
+    "skat.quiz.show.passed": N_("At %(bid)s, %(passed)s passed."),
+    "skat.quiz.show.null_declared": N_("The declared game: %(name)s"),
+    "skat.quiz.bid.ladder": N_(
+        "A bid is a value a game can have, from the lowest up: %(ladder)s, and so on."
+    ),
+    "skat.quiz.bid.next": N_(
+        "After %(bid)s the next game value is %(next)s = %(multiplier)s × %(base)s (%(game)s)."
+    ),
+    "skat.quiz.bid.next_null": N_("After %(bid)s the next game value is %(next)s: the value of %(name)s."),
+    "skat.quiz.bid.first": N_(
+        "First middlehand says bids to forehand: 18, 20, ... and forehand answers “yes” or passes."
+    ),
+    "skat.quiz.bid.then": N_(
+        "At %(bid)s, %(passed)s passed, so %(stays)s is still in. Now rearhand says bids to %(stays)s."
+    ),
+    "skat.quiz.bid.null_values": N_(
+        "The Null games have fixed values: Null 23, Null Hand 35, Null Ouvert 46, Null Ouvert Hand 59."
     ),
 }
