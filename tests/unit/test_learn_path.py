@@ -276,3 +276,11 @@ def test_the_counting_bidding_and_yahtzee_mistakes_name_the_lessons_rule():
         assert not checked.correct
         assert rule in get(lesson_id).rules
         assert rule_of(get(lesson_id), kind, question, checked) == rule, lesson_id
+
+
+def test_every_rule_has_a_name_in_the_messages():
+    """The teacher's report and the parents' view name each rule (path.rule_title) by a message of its own."""
+    from webapp.learn.messages import MESSAGES
+
+    assert {path.rule_title(rule) for rule in path.RULES} <= set(MESSAGES)
+    assert path.rule_title("skat.trumps.grand") == "learn.rule.skat.trumps.grand"

@@ -129,7 +129,7 @@ def teacher(row: LearnClass):
     link = base + url_for("homework.teach", code=row.code, token=token)
     return _private(make_response(render_template(
         "learn/homework.html", row=row, report=report, lessons=path.LESSONS, link=link,
-        taught=homework.homework_rules(report.lessons),
+        taught=homework.homework_rules(report.lessons), rule_title=path.rule_title,
         deadline=date.fromordinal(row.deadline_day), kept=(row.expires_at - timedelta(days=1)).date(),
         join_url=base + url_for("homework.join_page"))))
 

@@ -80,7 +80,7 @@ def parents_page():
         go = (url_for("learn.mistakes", _anchor="learn-area") if practise[1]
               else url_for("learn.lesson_page", lesson_id=lesson.id, practise=1, _anchor="learn-area"))
     return render_template("learn/parents.html", learner=learner, maps=maps, week=_week(learner, progress, today),
-                           lesson=lesson, go=go)
+                           lesson=lesson, go=go, rule=practise[0] if practise else None, rule_title=path.rule_title)
 
 
 @bp.get("/learn/forget")

@@ -407,6 +407,12 @@ def rule_of(lesson: Lesson, kind_name: str, question: Mapping[str, Any], checked
     return lesson.main_rule
 
 
+def rule_title(rule: str) -> str:
+    """The message code of a rule's name (:mod:`webapp.learn.messages`), e.g. ``learn.rule.skat.trumps.grand``
+    for ``"skat.trumps.grand"``: what the teacher's report and the parents' view call the rule."""
+    return f"learn.rule.{rule}"
+
+
 def check_catalogue() -> None:
     """Raise ``ValueError`` if the catalogue breaks its own rules (ids, games, kinds, sizes); run by the tests."""
     seen: set[str] = set()
