@@ -289,6 +289,20 @@ def test_a_whole_game_at_the_skat_table_marks_the_lesson_done(app, client):
     assert lesson_state(app, me, "skat.table").mastered
 
 
+def test_a_new_child_follows_the_whole_skat_path_to_a_game_at_the_table(app, client):
+    """Issue 36's "done when": from the first lesson, each Skat lesson mastered in order by answering its items
+    (every one now has quiz items, but the whole game), then a whole game at the table: all 12 are mastered."""
+    client.get("/learn")
+    lessons = path.PATHS["skat"]
+    for lesson in lessons[:-1]:
+        assert lesson.practice.drills, lesson.id
+        master(app, client, lesson.id)
+    assert lessons[-1].id == "skat.table"
+    assert "Lesson done" in play_skat(client)
+    page = client.get("/learn").get_data(as_text=True)
+    assert page.count("learn-lesson is-mastered") == len(lessons)
+
+
 def test_the_skat_table_never_makes_a_learner(app, client):
     client.set_cookie(store.COOKIE, "forged.cookie", path="/")
     page = play_skat(client)
