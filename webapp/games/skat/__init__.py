@@ -6,8 +6,10 @@
   tricks, score) as a frozen state machine and the bots that play it. Pure: no Flask.
 * :mod:`.solver` (open cards, double dummy; its card layout :mod:`.play_order`) and :mod:`.analysis` ("where did
   I lose?"). Pure: no Flask.
-* :mod:`.messages`, :mod:`.messages_official`, :mod:`.messages_table`, :mod:`.messages_analysis`: the sentences
-  of their steps;
+* :mod:`.duplicate`: the class plays Skat (the same deals for all, Seeger-Fabian ranking, the class's moment).
+  Pure: no Flask.
+* :mod:`.messages`, :mod:`.messages_official`, :mod:`.messages_table`, :mod:`.messages_analysis`,
+  :mod:`.messages_duplicate`: the sentences of their steps;
   :mod:`.look`: card names and faces.
 * :mod:`.views` (``/skat``), :mod:`.score_views` (``/skat/score``), :mod:`.cli` (``kartenschule skat``),
   :mod:`.quiz_family`, :mod:`.quiz_official`, :mod:`.quiz_legal`, :mod:`.quiz_trick`, :mod:`.quiz_points`,
@@ -26,7 +28,7 @@ GAME = Game(
                 "webapp.games.skat.analysis_views"),
     messages=("webapp.games.skat.messages", "webapp.games.skat.messages_official",
               "webapp.games.skat.messages_table", "webapp.games.skat.messages_quiz",
-              "webapp.games.skat.messages_analysis", "webapp.games.skat.words"),
+              "webapp.games.skat.messages_analysis", "webapp.games.skat.messages_duplicate", "webapp.games.skat.words"),
     words="webapp.games.skat.words",
     cli="webapp.games.skat.cli",
     quiz_kinds=("webapp.games.skat.quiz_family", "webapp.games.skat.quiz_official", "webapp.games.skat.quiz_legal",
