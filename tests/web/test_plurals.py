@@ -158,6 +158,11 @@ NEVER_ONE = {
     "yahtzee.bonus.yahtzee_now": "100 bonus points", "yahtzee.score.fixed": "25, 30, 40 or 50 points",
     "yahtzee.score.joker_full": "25, 30 or 40 points", "yahtzee.score.sum": "five dice sum to 5 or more",
     "yahtzee.state.upper_done": "63 or more",
+    "skat.duplicate.error.count": "a round's most deals, duplicate.MAX_DEALS (8)",
+    "skat.duplicate.score.declarer_won": "Seeger-Fabian: a won game's score + 50, at least 68",
+    "skat.duplicate.score.declarer_lost": "Seeger-Fabian: a lost game's score - 50, at most -86",
+    "skat.duplicate.score.defender_won": "Seeger-Fabian: 40 for each defender of a lost game",
+    "skat.duplicate.score.defender_lost": "Seeger-Fabian: 0 for the defenders of a won game",
     # bounded by the situation
     "skat.coach.rule.suit": "6 trumps or more", "skat.coach.rule.no_suit": "10 cards give some suit 3 trumps or more",
     "skat.pass.few_trumps": "10 cards give some suit 3 trumps or more",
