@@ -71,11 +71,12 @@ def test_the_child_is_forehand_then_rearhand_then_middlehand_as_player_0_of_a_re
     assert all(p.state.game_number == p.number and p.state.phase is Phase.AUCTION for p in plans)
 
 
-@pytest.mark.parametrize("count", [0, 9, -1, 2.0, "3", True, None])
+@pytest.mark.parametrize("count", [0, 9, -1, 2.0, "3", True, None, "9" * 5000])
 def test_a_count_outside_1_to_8_is_refused_with_its_code(count):
     with pytest.raises(NotationError) as error:
         round_deals("x", count)
     assert error.value.step.code == "skat.duplicate.error.count"
+    assert len(error.value.step["count"]) <= 12
 
 
 @pytest.mark.parametrize("seed", ["x" * 65, 1.5, None, b"7", False])
@@ -303,6 +304,7 @@ def test_the_moment_of_real_analysed_games_of_one_deal():
     assert (moment.count, moment.total, moment.same, moment.children) == (2, 4, True, ("ana", "cem"))
     assert (moment.trick, moment.card, moment.better) == (8, last.mistake.card, last.mistake.better[0])
     assert moment.line == last.mistake.line and moment.line[0] == (plan.child, moment.better)
+    assert moment.threshold == 90
     # Without the second child who slipped the same way, the three decisions differ: the earliest trick, trick 5.
     alone = class_moment({"ana": last.mistake, "ben": good.mistake, "dora": first.mistake})
     assert (alone.count, alone.total, alone.trick, alone.child, alone.line) == (1, 3, 5, "dora", first.mistake.line)

@@ -94,7 +94,7 @@ def round_deals(seed: str | int, count: int) -> tuple[DealPlan, ...]:
     """
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_DEALS:
         raise NotationError("skat.duplicate.error.count", f"a round has 1 to {MAX_DEALS} deals, not {count!r}",
-                            count=str(count), most=MAX_DEALS)
+                            count=str(count)[:12], most=MAX_DEALS)
     if isinstance(seed, bool) or not isinstance(seed, (str, int)) or len(str(seed)) > 64:
         raise NotationError("skat.duplicate.error.seed", "the round's seed is a number or text of up to 64 characters")
     plans = []
@@ -272,6 +272,8 @@ class Moment:
             False when they went wrong in the same trick in different ways (the fallback).
         children: their nicknames (:func:`_order`); child: the child whose ``line`` is shown.
         line: the open-cards line of ``child``'s analysis from the mistake (``(seat, card)`` to the end).
+        threshold: what ``child``'s side lost with the card (:attr:`Mistake.threshold`: the declarer's 61 card
+            points to win, 90 Schneider, 31 out of Schneider; Null: 1, no trick), for the page's wording.
         steps: the sentences for the projector (``skat.duplicate.moment.*``).
     """
 
@@ -284,6 +286,7 @@ class Moment:
     children: tuple[str, ...]
     child: str
     line: tuple[tuple[Seat, Card], ...]
+    threshold: int
     steps: tuple[Step, ...]
 
 
@@ -342,4 +345,5 @@ def class_moment(mistakes: Mapping[str, Mistake | None]) -> Moment | None:
     steps = [Step(code, count=count, total=total, trick=trick, card=card)]
     if better is not None:
         steps.append(Step("skat.duplicate.moment.better", card=better))
-    return Moment(count, total, trick, card, better, exact, tuple(group), child, wrong[child].line, tuple(steps))
+    return Moment(count, total, trick, card, better, exact, tuple(group), child, wrong[child].line,
+                  wrong[child].threshold, tuple(steps))
