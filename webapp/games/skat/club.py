@@ -60,7 +60,7 @@ NULL_VARIANTS = ((False, False), (True, False), (False, True), (True, True))
 
 #: The least fitted chance (0-1), with the skat picked up, of the game the beginner's rule would play Hand (a Grand
 #: with four jacks, a suit game with eight trumps) with which the club player does play it Hand; below it, it picks
-#: up the skat. The beginner's rule played such Grands Hand and won 79.7 % of them (69 games, seed 4).
+#: up the skat. On seed 4 the Grands with four jacks (most played Hand by that rule) were won 78.5 % of 65 times.
 HAND_SHARE = 0.95
 #: Deals sampled for each card decision.
 CLUB_SAMPLES = 20
