@@ -102,6 +102,24 @@ def test_a_teacher_sets_homework_two_children_do_it_and_the_report_shows_both(ap
         assert learner_of(app, mia).nickname == "Mia"  # remembered with the learner
 
 
+def test_a_lesson_set_as_homework_is_open_for_the_class_and_for_nobody_else(app):
+    """A teacher may set a lesson the children have not reached on their path (the Null lesson, eleventh of
+    twelve): it is open on the map of every child in the class and can be answered; a child in no class still
+    finds it locked (409 for an answer)."""
+    code = set_homework(app.test_client(), lessons=("skat.null",))
+    mia, other = app.test_client(), app.test_client()
+    assert join(mia, code, "Mia").status_code == 303
+    assert 'class="learn-lesson is-open" id="lesson-skat-null"' in mia.get("/learn").get_data(as_text=True)
+    assert 'id="learn-item"' in mia.get("/learn/skat.null").get_data(as_text=True)
+    answer(app, mia, "skat.null")
+    assert learner_of(app, mia).progress["lessons"]["skat.null"]["answers"] == 1
+    master(app, other, "skat.cards")
+    assert 'class="learn-lesson is-locked" id="lesson-skat-null"' in other.get("/learn").get_data(as_text=True)
+    page = other.get("/learn/skat.null").get_data(as_text=True)
+    assert 'id="learn-locked"' in page and 'id="learn-item"' not in page
+    assert other.post("/learn/skat.null", data={"number": "0"}).status_code == 409
+
+
 def test_answers_before_the_homework_was_set_do_not_count(app, clock):
     child = app.test_client()
     master(app, child, "skat.cards")

@@ -231,6 +231,17 @@ def classes_of(learner: Learner | None, progress: Progress, today: int) -> list[
             for row, nickname in rows]
 
 
+def lessons_set(learner: Learner | None) -> frozenset[str]:
+    """The lessons of the live homework classes ``learner`` is in (one query; empty for None): they are open on
+    its map even before the path reaches them (:func:`webapp.learn.progress.course_map`)."""
+    if learner is None:
+        return frozenset()
+    rows = db.session.execute(
+        select(LearnClass.lessons).join(LearnMember, LearnMember.class_id == LearnClass.id)
+        .where(LearnMember.learner_id == learner.id, LearnClass.expires_at > utcnow())).scalars()
+    return frozenset(lesson for lessons in rows for lesson in lessons if lesson in path.LESSONS)
+
+
 # --- the report --------------------------------------------------------------------------------------------------
 class MemberRow(NamedTuple):
     """A child of the class as the first query reads it: its membership id, nickname and progress."""

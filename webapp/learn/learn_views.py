@@ -35,9 +35,9 @@ from webapp.core.terms import glossary
 from webapp.core.web import is_htmx, page_or_fragment
 from webapp.games import games
 from webapp.learn import path, store
-from webapp.learn.homework import classes_of
-from webapp.learn.progress import (Place, Progress, ProgressError, answered, completed, course_map, due_rules,
-                                   mistake_items, reviewed, weekly)
+from webapp.learn.homework import classes_of, lessons_set
+from webapp.learn.progress import (PathMap, Place, Progress, ProgressError, answered, completed, course_map,
+                                   due_rules, mistake_items, reviewed, weekly)
 from webapp.quiz import kinds, normalise_code
 from webapp.quiz.service import Asked, read_answer
 
@@ -114,9 +114,14 @@ def _next_in_path(lesson: path.Lesson) -> path.Lesson | None:
     return lessons[at + 1] if at + 1 < len(lessons) else None
 
 
-def _place(progress: Progress, lesson: path.Lesson) -> Place:
+def _map(me: Me) -> tuple[PathMap, ...]:
+    """The learner's map, the lessons of its homework open (:func:`webapp.learn.homework.lessons_set`)."""
+    return course_map(me.progress, lessons_set(me.learner))
+
+
+def _place(me: Me, lesson: path.Lesson) -> Place:
     """The lesson's place on the learner's map (its state and stars)."""
-    return next(p for m in course_map(progress) if m.game == lesson.game for p in m.places if p.lesson == lesson.id)
+    return next(p for m in _map(me) if m.game == lesson.game for p in m.places if p.lesson == lesson.id)
 
 
 def _due(progress: Progress, day: int) -> tuple[str, ...]:
@@ -131,7 +136,7 @@ def _due(progress: Progress, day: int) -> tuple[str, ...]:
 def map_page(problem: Step | None = None, status: int = 200, code: str = ""):
     """The map of every game's path (see the module docstring)."""
     me, day = _me(), store.today()
-    maps = course_map(me.progress)
+    maps = _map(me)
     started = {m.game for m in maps if any(me.progress.lesson(p.lesson).answers or p.stars for p in m.places)}
     go = next((m for m in maps if m.next and m.game in started), None) or next((m for m in maps if m.next), None)
     return render_template("learn/map.html", maps=maps, names=_names(), lessons=path.LESSONS, go=go,
@@ -181,14 +186,14 @@ def _asked(lesson: path.Lesson, seed: int, number: int, review: str | None = Non
 
 def _lesson_page(lesson: path.Lesson, me: Me, problem: Step | None = None, status: int = 200, more: bool = False):
     """The lesson page (or, for htmx, its area)."""
-    state = _place(me.progress, lesson)
+    state = _place(me, lesson)
     mine = me.progress.lesson(lesson.id)
     glossary_words = {word.key: word for word in glossary().words.get(lesson.game, ())}
     context: dict[str, Any] = {"lesson": lesson, "names": _names(), "place": state, "mine": mine, "me": me,
                                "words": [glossary_words[key] for key in WORDS.get(lesson.id, ())],
                                "problem": problem, "next_lesson": _next_in_path(lesson), "mode": lesson.practice.mode}
     if state.state == "locked":
-        before = next(m.next for m in course_map(me.progress) if m.game == lesson.game)
+        before = next(m.next for m in _map(me) if m.game == lesson.game)
         context["before"] = path.LESSONS[before] if before else path.previous(lesson)
     elif lesson.practice.drills:
         example = _asked(lesson, me.seed, 0, review="example")
@@ -225,7 +230,7 @@ def answer(lesson_id: str):
     me = _me(lock=True)
     if not lesson.practice.drills:
         return _lesson_page(lesson, me, status=409)
-    place = _place(me.progress, lesson)
+    place = _place(me, lesson)
     number = ascii_int(request.form.get("number", ""), 8, signed=False)
     current = me.progress.lesson(lesson.id).answers
     if place.state == "locked":
@@ -271,7 +276,7 @@ def done(lesson_id: str):
     lesson page. 409 for a lesson with items (they master it) or a locked one."""
     lesson = _lesson(lesson_id)
     me = _me(lock=True)
-    place = _place(me.progress, lesson)
+    place = _place(me, lesson)
     if lesson.practice.drills or place.state == "locked":
         return _lesson_page(lesson, me, status=409)
     try:

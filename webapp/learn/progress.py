@@ -333,11 +333,12 @@ class PathMap:
     next: str | None
 
 
-def course_map(progress: Progress) -> tuple[PathMap, ...]:
+def course_map(progress: Progress, opened: frozenset[str] = frozenset()) -> tuple[PathMap, ...]:
     """The map: every game's path (:data:`webapp.learn.path.GAMES` order), each lesson's state.
 
-    A lesson is mastered once mastered; in progress when it has answers; open when it is the first of its path
-    or the one before it is mastered; else locked.
+    A lesson is mastered once mastered; in progress when it has answers; open when it is the first of its path,
+    the one before it is mastered, or it is in ``opened`` (lesson ids: the homework set for the learner's classes,
+    which a teacher may set before the child reaches it); else locked.
     """
     maps = []
     for game in GAMES:
@@ -347,7 +348,8 @@ def course_map(progress: Progress) -> tuple[PathMap, ...]:
             if state.mastered:
                 places.append(Place(lesson.id, MASTERED, state.stars))
             else:
-                places.append(Place(lesson.id, IN_PROGRESS if state.answers else OPEN if before else LOCKED))
+                places.append(Place(lesson.id, IN_PROGRESS if state.answers
+                                    else OPEN if before or lesson.id in opened else LOCKED))
             before = state.mastered
         nxt = next((place.lesson for place in places if place.state != MASTERED), None)
         maps.append(PathMap(game, tuple(places), nxt))
