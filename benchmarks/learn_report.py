@@ -1,6 +1,6 @@
 """Benchmark: the teacher's homework report (issue 36, part 2) of a synthetic class of 30 over a term.
 
-    .venv/bin/python benchmarks/learn_report.py [--children 30] [--answers 300] [--runs 3]
+    .venv/bin/python benchmarks/learn_report.py [--children 30] [--answers 300] [--runs 3] [--items 10]
 
 A fresh SQLite database (a temporary folder, deleted after) gets a homework of four Skat lessons, 30 children in
 it and 300 answers each on the homework's rules since it was set (a term: 9,000 answers; a tenth wrong, more for
@@ -10,11 +10,11 @@ Flask's test client, after one warm-up request. Printed: CPU time (``time.proces
 median and spread (max - min), for the page and for the CSV. Target (issue 36): the page in under 50 ms of CPU.
 
 Then the class at work: ``--children`` children join the homework (``POST /learn/class``) and each answers
-``--items`` items of the Skat path (all right: four lessons' worth), one child after the other, as a child does: the lesson page with its item,
-the answer (``POST``), the feedback page it is sent to. Printed: the CPU ms of each of the three requests (median
-and 95th percentile over all children and items), and the share of the server's cores that 30
-children answering an item every 10 seconds each would keep busy. Target (issue 36): every request within the
-request budget (50 ms of CPU).
+``--items`` items of the Skat path (all right: a lesson is mastered every 4 items, then the next), one child after
+the other, as a child does: the lesson page with its item, the answer (``POST``), the feedback page it is sent to. Printed: the CPU ms of each of
+the three requests (median and 95th percentile over all children and items), and the share of the server's cores
+that 30 children answering an item every 10 seconds each would keep busy. Target (issue 36): every request within
+the request budget (50 ms of CPU).
 """
 
 from __future__ import annotations

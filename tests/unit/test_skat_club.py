@@ -9,7 +9,8 @@ from webapp.games.skat import official
 from webapp.games.skat.auction import Bid, Hold, Pass
 from webapp.games.skat.bots import bot_move
 from webapp.games.skat.chances import card_chances
-from webapp.games.skat.club import BID_SHARE, CLUB_SAMPLES, HAND_SHARE, MIN_SOLVED, club_limit, club_move, null_plan, share_of
+from webapp.games.skat.club import (BID_SHARE, CLUB_SAMPLES, HAND_SHARE, MIN_SOLVED, club_limit, club_move, null_plan,
+                                    share_of)
 from webapp.games.skat.coach import bidding_coach
 from webapp.games.skat.hand_model import win_chance
 from webapp.games.skat.null_model import null_chance, null_discard

@@ -51,9 +51,9 @@ __all__ = ["BID_SHARE", "CLUB_SAMPLES", "COACH_SAMPLES", "FIRST_TRICK", "HAND_SH
 #: with open cards: the shares are set so that the club players win at least 80 % of the suit games and 90 % of the
 #: Grands they declare, passing in few deals (``benchmarks/skat_bots.py --bots club``; the figures:
 #: docs/benchmarks.md). The Grand's share is high because the model tells a strong Grand from a fair one poorly:
-#: at 0.5, 0.65 and 0.75 the club players won 78-87 % of their Grands, at 0.85 89-95 % (seeds 4-6). Null's share is of the chance of winning in real play (the Null model is fitted to games
-#: played out by the club players), set so that the club players win about as many of their Nulls as humans do
-#: (70.7 % on Skat-Online) or more.
+#: at 0.5, 0.65 and 0.75 the club players won 78-87 % of their Grands, at 0.85 89-95 % (seeds 4-6). Null's share
+#: is of the chance of winning in real play (the Null model is fitted to games played out by the club players), set
+#: so that the club players win about as many of their Nulls as humans do (70.7 % on Skat-Online) or more.
 BID_SHARE = {"suit": 0.15, "grand": 0.85, "null": 0.7}
 #: The Null variants as ``(hand, ouvert)``, lowest value first (ISkO 5.1.2: 23, 35, 46, 59).
 NULL_VARIANTS = ((False, False), (True, False), (False, True), (True, True))
