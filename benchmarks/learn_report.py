@@ -11,10 +11,10 @@ median and spread (max - min), for the page and for the CSV. Target (issue 36): 
 
 Then the class at work: ``--children`` children join the homework (``POST /learn/class``) and each answers
 ``--items`` items of the Skat path (all right: a lesson is mastered every 4 items, then the next), one child after
-the other, as a child does: the lesson page with its item, the answer (``POST``), the feedback page it is sent to. Printed: the CPU ms of each of
-the three requests (median and 95th percentile over all children and items), and the share of the server's cores
-that 30 children answering an item every 10 seconds each would keep busy. Target (issue 36): every request within
-the request budget (50 ms of CPU).
+the other, as a child does: the lesson page with its item, the answer (``POST``), the feedback page it is sent to.
+Printed: the CPU ms of each of the three requests (median and 95th percentile over all children and items), and the
+share of the server's cores that 30 children answering an item every 10 seconds each would keep busy. Target (issue
+36): every request within the request budget (50 ms of CPU).
 """
 
 from __future__ import annotations
