@@ -37,7 +37,7 @@ from webapp.games import games
 from webapp.learn import path, store
 from webapp.learn.homework import classes_of, lessons_set
 from webapp.learn.progress import (PathMap, Place, Progress, ProgressError, answered, completed, course_map,
-                                   due_rules, mistake_items, reviewed, weekly)
+                                   due_rules, mistake_items, place_of, reviewed, weekly)
 from webapp.quiz import kinds, normalise_code
 from webapp.quiz.service import Asked, read_answer
 
@@ -121,7 +121,7 @@ def _map(me: Me) -> tuple[PathMap, ...]:
 
 def _place(me: Me, lesson: path.Lesson) -> Place:
     """The lesson's place on the learner's map (its state and stars)."""
-    return next(p for m in _map(me) if m.game == lesson.game for p in m.places if p.lesson == lesson.id)
+    return place_of(me.progress, lesson.id, lessons_set(me.learner))
 
 
 def _due(progress: Progress, day: int) -> tuple[str, ...]:

@@ -356,6 +356,18 @@ def course_map(progress: Progress, opened: frozenset[str] = frozenset()) -> tupl
     return tuple(maps)
 
 
+def place_of(progress: Progress, lesson_id: str, opened: frozenset[str] = frozenset()) -> Place:
+    """The place of lesson ``lesson_id`` on the map of :func:`course_map` ``(progress, opened)``.
+
+    Raises:
+        ProgressError: an unknown lesson.
+    """
+    lesson = _lesson(lesson_id)
+    (found,) = (p for m in course_map(progress, opened) if m.game == lesson.game for p in m.places
+                if p.lesson == lesson.id)
+    return found
+
+
 # --- the JSON form ---------------------------------------------------------------------------------------------
 
 
@@ -458,5 +470,5 @@ __all__ = [
     "FIRST_DAY", "INTERVALS", "IN_PROGRESS", "KEEP_WEEKS", "LAST_DAY", "LOCKED", "MASTERED", "OPEN",
     "WEEKLY_GOAL", "LessonProgress", "PathMap", "Place", "Progress", "ProgressError", "ReviewItem", "RuleProgress",
     "Week", "answered", "completed", "course_map", "day_number", "due_rules", "from_dict", "iso_week",
-    "mistake_items", "reviewed", "rule_to_practise", "to_dict", "weekly",
+    "mistake_items", "place_of", "reviewed", "rule_to_practise", "to_dict", "weekly",
 ]

@@ -28,7 +28,7 @@ from sqlalchemy import case, delete, func
 
 from webapp.core.db import db
 from webapp.core.models import LearnAnswer, Learner, utcnow
-from webapp.learn.progress import LOCKED, Progress, ProgressError, completed, course_map, day_number, from_dict, to_dict
+from webapp.learn.progress import LOCKED, Progress, ProgressError, completed, day_number, from_dict, place_of, to_dict
 from webapp.quiz import normalise_code
 from webapp.quiz.service import add_with_new_code
 
@@ -207,10 +207,9 @@ def complete_for_cookie(token: str | None, secret: str | bytes, lesson_id: str, 
     progress = progress_of(learner)
     if progress.lesson(lesson_id).mastered:
         return True
-    place = next((p for m in course_map(progress) for p in m.places if p.lesson == lesson_id), None)
-    if place is None or place.state == LOCKED:
-        return False
     try:
+        if place_of(progress, lesson_id).state == LOCKED:
+            return False
         save(learner, completed(progress, lesson_id, day))
     except ProgressError:
         return False
