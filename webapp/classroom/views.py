@@ -53,7 +53,7 @@ from flask_babel import format_decimal, get_locale
 from markupsafe import Markup
 
 from webapp import quiz
-from webapp.classroom import links, presenter, quickpoll, service, shared
+from webapp.classroom import links, presenter, quickpoll, service, shared, skat_store
 from webapp.classroom.export import answers_csv, qr_svg
 from webapp.classroom.quickpoll import QuickPoll
 from webapp.classroom.seats import AnswerRow, ChildRow, ClassRow
@@ -156,8 +156,13 @@ def create():
     (the form comes back with the message).
     """
     quiz_text = request.form.get("quiz", "").strip()[:12]
-    seed = None
-    if quiz_text:
+    seed, skat = None, None
+    if request.form.get("kind") == skat_store.KIND:  # a Skat round: deals, bots and coach
+        skat = skat_store.read_settings(request.form)
+        if skat is None:
+            return _start_page(Step("quiz.error.settings"), 400)
+        settings = Settings(skat_store.KIND, "", int(skat["deals"]))
+    elif quiz_text:
         normal = quiz.normalise_code(quiz_text)
         found = find_quiz(normal) if normal else None
         if found is None or found.kind not in kinds.KINDS:
@@ -169,7 +174,7 @@ def create():
             return _start_page(Step("quiz.error.settings"), 400)
     row, token = service.create(settings, int(current_app.config["CLASS_SESSION_DAYS"]),
                                 creator_hash=security.address_hash(),
-                                per_hour=int(current_app.config["CLASSES_PER_HOUR"]), seed=seed)
+                                per_hour=int(current_app.config["CLASSES_PER_HOUR"]), seed=seed, skat=skat)
     return _with_teacher_cookie(redirect(url_for("classroom.present", code=row.join_code), code=303), row, token)
 
 
@@ -298,6 +303,8 @@ def play(code: str):
     found = _child_or_join(code)
     if isinstance(found, Response):
         return found
+    if found.row.kind == skat_store.KIND:  # the class plays Skat at the table (skat_views)
+        return redirect(url_for("classroom_skat.overview", code=found.row.join_code), code=303)
     return render_template("classroom/play.html", **_child_context(*found))
 
 
