@@ -198,3 +198,14 @@ def test_the_stored_games_on_every_database(db_app):
         db.session.delete(row)
         db.session.commit()
         assert db.session.scalar(db.select(db.func.count()).select_from(ClassSkatGame)) == 0
+
+
+def test_guessing_class_codes_on_the_skat_pages_is_limited(app):
+    code, _ = create_round(app.test_client(), deals=1)
+    child = join(app, code, "Hana")
+    guesser = app.test_client()
+    statuses = [guesser.get(f"/class/Q{i:05d}/skat" if i % 2 else f"/class/Q{i:05d}/skat/1", headers=EN).status_code
+                for i in range(130)]
+    assert statuses.count(404) == 120 and statuses.count(429) == 10  # CLASS_GUESS_LIMIT: 120 a minute
+    assert guesser.get(f"/class/{code}/skat/1", headers=EN).status_code == 429  # else the refusal would tell
+    assert child.get(f"/class/{code}/skat/1", headers=EN).status_code == 200  # a child of the class: never

@@ -13,7 +13,8 @@ bots' level and the coach are the teacher's (the page has no switches for them, 
 known by its class cookie only: no address names a child, so none reaches another child's game. Not joined: 303 to
 the join page (GET) or 403 (POST); no Skat class with that code: 404; a deal out of range: 404; a deal after the
 current one: 409; a move the rules forbid, a move after the deal is over, a move another device made first: 409;
-bad text: 400.
+bad text: 400. Wrong codes count against ``CLASS_GUESS_LIMIT`` with the other classroom routes that tell a live
+code (:mod:`.views`' ``_guess_limit``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 
 from webapp.classroom import service, skat_store
+from webapp.classroom.views import _guess_limit as guess_limit  # one count of wrong codes with the other routes
 from webapp.core import security
 from webapp.core.db import db
 from webapp.core.models import ClassSession, ClassSkatGame
@@ -50,6 +52,7 @@ def _round(code: str) -> tuple[ClassSession | None, int | None]:
 
 
 @bp.get("/class/<code>/skat")
+@guess_limit
 def overview(code: str):
     """The child's round: to its current deal (303), or, after the last deal, its points (200)."""
     row, child = _round(code)
@@ -66,6 +69,7 @@ def overview(code: str):
 
 
 @bp.route("/class/<code>/skat/<int:number>", methods=["GET", "POST"])
+@guess_limit
 @security.limiter.limit(lambda: current_app.config["GAME_LIMIT"])
 def deal(code: str, number: int):
     """Deal ``number`` of the child's round: shown (GET) or played (POST, a click); see the module's docstring."""
