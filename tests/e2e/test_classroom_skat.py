@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from webapp.games.skat.table import Phase
 
+from .accessibility import assert_accessible
 from .conftest import ROOT
 from .test_skat_table import PHONE, TABLET, board_state, make_move
 
@@ -35,6 +36,7 @@ def test_a_child_plays_a_one_deal_skat_round_on_a_phone_and_reloads_in_the_middl
     teacher.select_option("#skat-bots", "beginner")
     teacher.select_option("#skat-coach", "1")
     teacher.screenshot(path=str(SHOTS / "teacher-start.png"), full_page=True)
+    assert_accessible(teacher)
     teacher.click("#class-skat-new")
     expect(teacher.locator("#join-code")).to_be_visible()
     expect(teacher.locator("#skat-round-note")).to_be_visible()
@@ -49,6 +51,7 @@ def test_a_child_plays_a_one_deal_skat_round_on_a_phone_and_reloads_in_the_middl
     expect(child.locator("h1")).to_have_text("Deal 1 of 1")
     expect(child.locator("#my-hand .hand-card")).to_have_count(10)
     shoot(child, "child-deal-start")
+    assert_accessible(child)
     reloads = []  # once in the bidding; once more in the third trick when the class's deal gets there
     for _ in range(60):
         state = board_state(child)
@@ -70,3 +73,4 @@ def test_a_child_plays_a_one_deal_skat_round_on_a_phone_and_reloads_in_the_middl
     child.click("#next-game")
     expect(child.locator("#skat-round-done")).to_have_text(re.compile(r"^You played the deal: -?\d+ points\.$"))
     shoot(child, "child-round-done")
+    assert_accessible(child)
