@@ -94,8 +94,9 @@ def teacher_context(row: ClassSession, at: datetime | None = None, children: boo
     """
     at = at or now()
     open_now = is_open(row, at)
+    title = kinds.get(row.kind).TITLE if row.kind in kinds.KINDS else SKAT_TITLE
     context: dict[str, Any] = {"row": row, "results": results(row, at), "asked": None, "checked": None,
-                               "step_title": Step(kinds.get(row.kind).TITLE if row.kind in kinds.KINDS else SKAT_TITLE), "open": open_now,
+                               "step_title": Step(title), "open": open_now,
                                "seconds_left": seconds_left(row, at), "series_over": series_over(row),
                                "board": (), "podium": (), "countdowns": COUNTDOWNS,
                                "children": [p for p in row.participants if not p.removed] if children else []}
