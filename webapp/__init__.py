@@ -110,7 +110,7 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
         # /class/<code>, the join form, the QR code, play and answer pages) count on their own: 30 children
         # mistyping the code up to 4 times in the minute they join: 120. Past it those routes answer 429 to that
         # address whatever the code, but never to a request with a cookie of the class (a child or its teacher):
-        # one child guessing codes cannot stop the lesson (webapp/classroom/views.py, _guess_limit). 120 a
+        # one child guessing codes cannot stop the lesson (webapp/classroom/views.py, guess_limit). 120 a
         # minute leaves a guesser about 1 in 5,000 of the codes (31^6) a day.
         QUIZ_START_LIMIT="120 per minute",
         QUIZ_ANSWER_LIMIT="600 per minute",

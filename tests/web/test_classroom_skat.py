@@ -209,3 +209,27 @@ def test_guessing_class_codes_on_the_skat_pages_is_limited(app):
     assert statuses.count(404) == 120 and statuses.count(429) == 10  # CLASS_GUESS_LIMIT: 120 a minute
     assert guesser.get(f"/class/{code}/skat/1", headers=EN).status_code == 429  # else the refusal would tell
     assert child.get(f"/class/{code}/skat/1", headers=EN).status_code == 200  # a child of the class: never
+
+
+def test_the_coach_part_stays_in_the_class_and_the_deals_seed_is_not_shown(app):
+    """The coach's poll address is the class's own (its "Pick these" links lead back into the class, not to the
+    table page), and the page names neither the deal's table seed nor a signature: with them a child could open the
+    deal with the cards open on the table page before the class has played it."""
+    teacher = app.test_client()
+    code, _url = create_round(teacher, deals=1, coach="1")
+    child = join(app, code, "Ada")
+    coach = f"/class/{code}/skat/1/coach"
+    assert child.get(coach, headers=HX).status_code == 404  # the deal not started yet
+    page = child.get(f"/class/{code}/skat/1", headers=EN).get_data(as_text=True)
+    with app.app_context():
+        row = db.session.scalars(db.select(ClassSession).where(ClassSession.join_code == code)).one()
+        seed = str(skat_store.plans(row)[0].seed)
+    assert seed not in page and 'name="sig"' not in page and "/skat/table" not in page
+    response = child.get(coach, headers=HX)
+    assert response.status_code == 200 and 'id="table-coach"' in response.get_data(as_text=True)
+    assert seed not in response.get_data(as_text=True) and "/skat/table" not in response.get_data(as_text=True)
+    response = child.get(coach, headers=EN)  # a link, not htmx: the deal's page at its coach
+    assert response.status_code == 303 and response.location == f"/class/{code}/skat/1#table-coach"
+    stranger = app.test_client()
+    assert stranger.get(coach, headers=HX).status_code == 403
+    assert child.get(f"/class/{code}/skat/2/coach", headers=HX).status_code == 404

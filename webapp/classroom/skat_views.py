@@ -4,6 +4,8 @@
   the last one, "You played all N deals" with its points.
 * ``GET /class/<code>/skat/<n>``: deal ``n`` at the table (:mod:`webapp.games.skat.table_views`' page, its moves
   from the child's stored game); the bots move up to the child's turn and their moves are stored.
+* ``GET /class/<code>/skat/<n>/coach``: the coach's part alone while it is thinking (htmx asks again); its links
+  stay in the class.
 * ``POST /class/<code>/skat/<n>``: the child's click (``do``, ``toggle``, ``choose``, ``pick``: the table's), stored
   (:func:`webapp.classroom.skat_store.save`, committed) before the answer; htmx swaps the board, without JavaScript
   303 to the deal's page.
@@ -14,7 +16,7 @@ known by its class cookie only: no address names a child, so none reaches anothe
 the join page (GET) or 403 (POST); no Skat class with that code: 404; a deal out of range: 404; a deal after the
 current one: 409; a move the rules forbid, a move after the deal is over, a move another device made first: 409;
 bad text: 400. Wrong codes count against ``CLASS_GUESS_LIMIT`` with the other classroom routes that tell a live
-code (:mod:`.views`' ``_guess_limit``).
+code (:data:`.views.guess_limit`).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 
 from webapp.classroom import service, skat_store
-from webapp.classroom.views import _guess_limit as guess_limit  # one count of wrong codes with the other routes
+from webapp.classroom.views import guess_limit  # one count of wrong codes with the other routes
 from webapp.core import security
 from webapp.core.db import db
 from webapp.core.models import ClassSession, ClassSkatGame
@@ -78,7 +80,6 @@ def deal(code: str, number: int):
         if request.method == "POST":
             abort(403)
         return redirect(url_for("classroom.join_page", code=row.join_code), code=303)
-    settings = skat_store.settings_of(row)
     plans = skat_store.plans(row)
     if not 1 <= number <= len(plans):
         abort(404)
@@ -91,10 +92,7 @@ def deal(code: str, number: int):
     clicks = {k: params[k] for k in (CLICK if request.method == "POST" else ("pick", "choose")) if k in params}
     if request.method == "POST" and row.mode == service.Mode.ENDED:
         return _refused(row, Step("skat.duplicate.class.ended"), 409)
-    game = table_views.replay(plans[number - 1].seed, number, stored.moves, clicks, str(settings["bots"]),
-                              trusted=True)
-    game.coach, game.open_cards = bool(settings["coach"]), False
-    game.link = lambda _anchor=None, **changes: _address(row, number, game.args(**changes), _anchor)
+    game = _game(row, number, stored.moves, clicks)
     before = stored.moves
     clicked = table_views.advance(game, clicks)
     moves = table_views.SEP.join(game.codes)
@@ -111,6 +109,38 @@ def deal(code: str, number: int):
     if is_htmx() and clicked:
         response.headers["HX-Reswap"] = f"outerHTML show:#{table_views.focus_of(game.state)}:top"
     return response
+
+
+@bp.get("/class/<code>/skat/<int:number>/coach")
+@guess_limit
+@security.limiter.limit(lambda: current_app.config["GAME_LIMIT"])
+def coach(code: str, number: int):
+    """The coach's part of the child's deal ``number`` alone, for htmx to ask again while the coach is thinking
+    (the table's :func:`~webapp.games.skat.table_views.coach_part` on the stored game; nothing is moved). Its links
+    stay in the class. Not joined: 403; a deal not started (or out of range): 404; not asked by htmx: 303 to the
+    deal's page at the coach."""
+    row, child = _round(code)
+    if child is None:
+        abort(403)
+    games = skat_store.games_of(row.id, child)
+    if number not in games or number > len(skat_store.plans(row)):
+        abort(404)
+    if not is_htmx():
+        return redirect(url_for("classroom_skat.deal", code=row.join_code, number=number, _anchor="table-coach"),
+                        code=303)
+    return table_views.coach_part(_game(row, number, games[number].moves, {}))
+
+
+def _game(row: ClassSession, number: int, moves: str, clicks: dict[str, str]) -> table_views.TableGame:
+    """Deal ``number`` of the round replayed from the child's stored ``moves`` with the teacher's bots and coach
+    (never open cards), its links in the class."""
+    settings = skat_store.settings_of(row)
+    game = table_views.replay(skat_store.plans(row)[number - 1].seed, number, moves, clicks, str(settings["bots"]),
+                              trusted=True)
+    game.coach, game.open_cards = bool(settings["coach"]), False
+    game.link = lambda _anchor=None, **changes: _address(row, number, game.args(**changes), _anchor)
+    game.coach_link = lambda: url_for("classroom_skat.coach", code=row.join_code, number=number)
+    return game
 
 
 def _address(row: ClassSession, number: int, args: dict[str, object], anchor: str | None) -> str:

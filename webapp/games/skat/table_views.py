@@ -124,7 +124,8 @@ class TableGame(ProblemTracker):
         refused: the card the child tapped that may not be played.
         trusted: the moves came with this server's signature (:func:`signature`) or from this server's database:
             the bots' moves in them are not computed again. thinking: THINKING or BUSY while a bot's sampled move is
-            being computed, else None. link: the page's address with changes (:meth:`url`); None: the table's.
+            being computed, else None. link: the page's address with changes (:meth:`url`); None: the table's. coach_link: the coach's
+            address (:meth:`coach_url`); None: the table's.
     """
 
     seed: int
@@ -141,12 +142,20 @@ class TableGame(ProblemTracker):
     trusted: bool = False
     thinking: Status | None = None
     link: Callable[..., str] | None = field(default=None, repr=False)
+    coach_link: Callable[[], str] | None = field(default=None, repr=False)
 
     def url(self, _anchor: str | None = None, **changes: object) -> str:
         """The address of this game's page with ``changes`` to its query (:meth:`args`), at ``_anchor``."""
         if self.link is not None:
             return self.link(_anchor=_anchor, **changes)
         return url_for("skat_table.table", **self.args(**changes), _anchor=_anchor)
+
+    def coach_url(self) -> str:
+        """The address htmx asks for the coach's part while it is thinking (:func:`coach_part`); the table's coach
+        address with this game's query unless ``coach_link`` gives another (the classroom's)."""
+        if self.coach_link is not None:
+            return self.coach_link()
+        return url_for("skat_table.coach", **self.args())
 
     @property
     def child_seat(self) -> Seat:
@@ -474,9 +483,14 @@ def coach():
         return error_page(game.problem, game.status)
     if not is_htmx():
         return redirect(url_for("skat_table.table", **game.args(), _anchor="table-coach"), code=303)
+    return coach_part(game)
+
+
+def coach_part(game: TableGame) -> str:
+    """The coach's part alone (``skat/_table_coach.html``) for ``game`` as replayed: what the table's and the
+    classroom's coach addresses answer while the coach is thinking (an empty section when the coach is off)."""
     coach = _coach(game, next((m for m in reversed(game.moves) if m.player == CHILD), None)) if game.coach else {}
-    return render_template("skat/_table_coach.html", g=game, coach=coach, poll_ms=POLL_MS,
-                           url=game.url)
+    return render_template("skat/_table_coach.html", g=game, coach=coach, poll_ms=POLL_MS, url=game.url)
 
 
 def focus_of(state: TableState) -> str:
