@@ -110,7 +110,7 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
         # /class/<code>, the join form, the QR code, play and answer pages) count on their own: 30 children
         # mistyping the code up to 4 times in the minute they join: 120. Past it those routes answer 429 to that
         # address whatever the code, but never to a request with a cookie of the class (a child or its teacher):
-        # one child guessing codes cannot stop the lesson (webapp/classroom/views.py, _guess_limit). 120 a
+        # one child guessing codes cannot stop the lesson (webapp/classroom/views.py, guess_limit). 120 a
         # minute leaves a guesser about 1 in 5,000 of the codes (31^6) a day.
         QUIZ_START_LIMIT="120 per minute",
         QUIZ_ANSWER_LIMIT="600 per minute",
@@ -138,6 +138,7 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
     from webapp import catalogue, main
+    from webapp.classroom import skat_views as classroom_skat
     from webapp.classroom import views as classroom
     from webapp.cli import register_flask_commands
     from webapp.core import db, explain, i18n, security, terms, web
@@ -159,6 +160,7 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
             app.register_blueprint(module.bp)
     app.register_blueprint(quiz.bp)
     app.register_blueprint(classroom.bp)
+    app.register_blueprint(classroom_skat.bp)
     app.register_blueprint(learn.bp)
     app.register_blueprint(homework_views.bp)
     app.register_blueprint(parents.bp)

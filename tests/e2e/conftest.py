@@ -133,10 +133,22 @@ def served_app(instance: Path, secret: str, **config) -> Iterator[tuple[Flask, s
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Serve the app on a fresh database (:func:`served_app`); yield its base URL."""
-    with served_app(tmp_path_factory.mktemp("instance"), "e2e-test-secret") as (_app, base):
-        yield base
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, str]]:
+    """Serve the app on a fresh database (:func:`served_app`); yield ``(app, base URL)``."""
+    with served_app(tmp_path_factory.mktemp("instance"), "e2e-test-secret") as served:
+        yield served
+
+
+@pytest.fixture(scope="session")
+def live_server(live: tuple[Flask, str]) -> str:
+    """The live server's base URL (:func:`live`)."""
+    return live[1]
+
+
+@pytest.fixture(scope="session")
+def live_app(live: tuple[Flask, str]) -> Flask:
+    """The live server's app (:func:`live`), for a test that sets what the browser cannot (a class's seed)."""
+    return live[0]
 
 
 # --- the browser ------------------------------------------------------------------

@@ -30,10 +30,12 @@ WIDE = {"width": 1920, "height": 1080}
 SEED = 7
 
 
-def board_state(page: Page):
-    """The game the page shows, replayed from its form's hidden fields (what the next tap sends)."""
+def board_state(page: Page, seed: int | None = None):
+    """The game the page shows, replayed from its form's hidden fields (what the next tap sends); ``seed``: the
+    deal's table seed where the page does not show it (a class round)."""
     board = page.locator("#table-board")
-    seed = int(board.locator("input[name=seed]").get_attribute("value"))
+    if seed is None:
+        seed = int(board.locator("input[name=seed]").get_attribute("value"))
     game = int(board.locator("input[name=game]").get_attribute("value"))
     codes = board.locator("input[name=a]")
     text = codes.get_attribute("value") if codes.count() else ""
@@ -50,9 +52,9 @@ def tap(page: Page, selector: str, js: bool) -> None:
             button.click()
 
 
-def make_move(page: Page, js: bool = True) -> None:
-    """Tap what makes the coach's move for the child now."""
-    state = board_state(page)
+def make_move(page: Page, js: bool = True, seed: int | None = None) -> None:
+    """Tap what makes the coach's move for the child now (``seed``: as for :func:`board_state`)."""
+    state = board_state(page, seed)
     action = bots.bot_move(state).action
     code = action_code(action)
     if state.phase is Phase.AUCTION:

@@ -76,6 +76,10 @@ def results(row: ClassSession, at: datetime | None = None) -> dict[str, Any]:
     return result
 
 
+#: The title of a class that plays Skat at the table (kind ``skat_table``, :mod:`.skat_store`).
+SKAT_TITLE = "skat.duplicate.class.title"
+
+
 def teacher_context(row: ClassSession, at: datetime | None = None, children: bool = True) -> dict[str, Any]:
     """What the presenter page shows.
 
@@ -90,8 +94,9 @@ def teacher_context(row: ClassSession, at: datetime | None = None, children: boo
     """
     at = at or now()
     open_now = is_open(row, at)
+    title = kinds.get(row.kind).TITLE if row.kind in kinds.KINDS else SKAT_TITLE
     context: dict[str, Any] = {"row": row, "results": results(row, at), "asked": None, "checked": None,
-                               "step_title": Step(kinds.get(row.kind).TITLE), "open": open_now,
+                               "step_title": Step(title), "open": open_now,
                                "seconds_left": seconds_left(row, at), "series_over": series_over(row),
                                "board": (), "podium": (), "countdowns": COUNTDOWNS,
                                "children": [p for p in row.participants if not p.removed] if children else []}

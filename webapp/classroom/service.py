@@ -99,6 +99,10 @@ class Mode(StrEnum):
     ENDED = "ended"  # the session is over
 
 
+#: ``ClassSession.kind`` of a class that plays Skat at the table (issue 37; :mod:`.skat_store`).
+SKAT_KIND = "skat_table"
+
+
 class Action(StrEnum):
     """A teacher's action (the ``action`` field of ``POST .../teach/<token>/do``)."""
 
@@ -255,13 +259,15 @@ def round_question(row: ClassSession, number: int, demo: bool = False) -> Asked:
 
 # --- creating and joining ----------------------------------------------------------------
 def create(settings: Settings, days: int, creator_hash: str | None = None,
-           per_hour: int = 0, seed: str | None = None) -> tuple[ClassSession, str]:
+           per_hour: int = 0, seed: str | None = None,
+           skat: dict[str, object] | None = None) -> tuple[ClassSession, str]:
     """A new session of ``settings.kind`` and ``settings.difficulty`` that expires after ``days`` days: a
     series of ``settings.count`` questions (0: as many as the teacher asks).
 
     Args:
         seed: the questions' seed: a quiz code plays that quiz's questions (default: a fresh one).
         creator_hash: the keyed hash of the teacher's address (stored with the session).
+        skat: a Skat round's settings (:func:`webapp.classroom.skat_store.read_settings`; kind ``skat_table``).
         per_hour: that address's cap of new classes an hour (0: none; :func:`webapp.core.models.check_cap`).
 
     Returns:
@@ -283,6 +289,7 @@ def create(settings: Settings, days: int, creator_hash: str | None = None,
         mode=Mode.LOBBY,
         expires_at=utcnow() + timedelta(days=days),
         creator_hash=creator_hash,
+        skat=skat,
     ))
     return row, token
 
@@ -549,6 +556,8 @@ def act(row: ClassSession, action: Action, *, countdown: int | None = None, spee
 def _check_allowed(row: ClassSession, action: Action) -> None:
     if row.mode not in ALLOWED.get(action, _NOT_ENDED):
         raise NotNow()
+    if row.kind == SKAT_KIND and action in (Action.DEMO, Action.ASK, Action.REVEAL, Action.CLOSE):
+        raise NotNow()  # a Skat round has no questions: the children play at the table
 
 
 def _ask(row: ClassSession, at: datetime, countdown: int | None, speed_bonus: bool | None) -> None:

@@ -31,7 +31,7 @@ without the teacher cookie. Limits per address (app config, see ``create_app``):
 (``CLASS_CREATE_LIMIT``, and at most ``CLASSES_PER_HOUR`` stored an hour), joining
 (``CLASS_JOIN_LIMIT``), answering (``CLASS_ANSWER_LIMIT``), and guessing codes
 (``CLASS_GUESS_LIMIT``: counts wrong codes, never refuses a request with a cookie of the class; see
-``_guess_limit``). A refusal
+``guess_limit``). A refusal
 answers 429 (:func:`webapp.core.security.too_many`); the start form comes back
 filled in. Sessions expire after ``CLASS_SESSION_DAYS`` days (``flask --app webapp
 purge-expired``).
@@ -53,7 +53,7 @@ from flask_babel import format_decimal, get_locale
 from markupsafe import Markup
 
 from webapp import quiz
-from webapp.classroom import links, presenter, quickpoll, service, shared
+from webapp.classroom import links, presenter, quickpoll, service, shared, skat_store
 from webapp.classroom.export import answers_csv, qr_svg
 from webapp.classroom.quickpoll import QuickPoll
 from webapp.classroom.seats import AnswerRow, ChildRow, ClassRow
@@ -108,7 +108,7 @@ def _in_class() -> bool:
 #: (:func:`_in_class`) is never counted nor refused: a child guessing codes behind the school's one address does
 #: not stop the lesson, though a child not joined yet waits for the rest of the minute. The presenter's pages are
 #: not limited: without the teacher cookie a live code answers 404 as a wrong one does.
-_guess_limit = security.limiter.shared_limit(lambda: current_app.config["CLASS_GUESS_LIMIT"], scope="class-guess",
+guess_limit = security.limiter.shared_limit(lambda: current_app.config["CLASS_GUESS_LIMIT"], scope="class-guess",
                                              exempt_when=_in_class,
                                              deduct_when=lambda response: response.status_code == 404)
 
@@ -156,8 +156,13 @@ def create():
     (the form comes back with the message).
     """
     quiz_text = request.form.get("quiz", "").strip()[:12]
-    seed = None
-    if quiz_text:
+    seed, skat = None, None
+    if request.form.get("kind") == skat_store.KIND:  # a Skat round: deals, bots and coach
+        skat = skat_store.read_settings(request.form)
+        if skat is None:
+            return _start_page(Step("quiz.error.settings"), 400)
+        settings = Settings(skat_store.KIND, "", int(skat["deals"]))
+    elif quiz_text:
         normal = quiz.normalise_code(quiz_text)
         found = find_quiz(normal) if normal else None
         if found is None or found.kind not in kinds.KINDS:
@@ -169,7 +174,7 @@ def create():
             return _start_page(Step("quiz.error.settings"), 400)
     row, token = service.create(settings, int(current_app.config["CLASS_SESSION_DAYS"]),
                                 creator_hash=security.address_hash(),
-                                per_hour=int(current_app.config["CLASSES_PER_HOUR"]), seed=seed)
+                                per_hour=int(current_app.config["CLASSES_PER_HOUR"]), seed=seed, skat=skat)
     return _with_teacher_cookie(redirect(url_for("classroom.present", code=row.join_code), code=303), row, token)
 
 
@@ -181,7 +186,7 @@ def _with_teacher_cookie(response: Response, row: ClassSession, token: str) -> R
 
 
 @bp.get("/class/<code>/qr.svg")
-@_guess_limit
+@guess_limit
 def qr(code: str):
     """The QR code of the join page (:func:`links.join_url`, never the request's own ``Host``), as SVG made here.
 
@@ -205,7 +210,7 @@ def qr(code: str):
 
 
 @bp.get("/class/<code>")
-@_guess_limit
+@guess_limit
 def join_page(code: str):
     """The join form with the code filled in; a child who has joined goes on to the play page."""
     row, child, _ = _seat(code)
@@ -217,7 +222,7 @@ def join_page(code: str):
 
 
 @bp.post("/class/join")
-@_guess_limit
+@guess_limit
 @security.limiter.limit(lambda: current_app.config["CLASS_JOIN_LIMIT"])
 def join():
     """Join a class with ``code`` and ``nickname``; sets the class cookie.
@@ -292,12 +297,14 @@ def _child_or_join(code: str) -> service.Seat | Response:
 
 
 @bp.get("/class/<code>/play")
-@_guess_limit
+@guess_limit
 def play(code: str):
     """The child's page: wait, answer the open question, or see their own feedback."""
     found = _child_or_join(code)
     if isinstance(found, Response):
         return found
+    if found.row.kind == skat_store.KIND:  # the class plays Skat at the table (skat_views)
+        return redirect(url_for("classroom_skat.overview", code=found.row.join_code), code=303)
     return render_template("classroom/play.html", **_child_context(*found))
 
 
@@ -329,7 +336,7 @@ def play_state(code: str):
 
 
 @bp.post("/class/<code>/answer")
-@_guess_limit
+@guess_limit
 @security.limiter.limit(lambda: current_app.config["CLASS_ANSWER_LIMIT"])
 @reads_first
 def answer(code: str):

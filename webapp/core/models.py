@@ -21,7 +21,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy import false as sa_false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -130,6 +130,9 @@ class ClassSession(db.Model):
     show_board: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
     round_opened_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     round_deadline: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    # The class plays Skat (issue 37, kind ``skat_table``): ``{"deals": 1..8, "bots": "club"|"beginner",
+    # "coach": bool}``; None for the question kinds.
+    skat: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
     participants: Mapped[list["Participant"]] = relationship(
         order_by="Participant.id", cascade="all, delete-orphan", passive_deletes=True
@@ -148,6 +151,27 @@ class Participant(db.Model):
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     joined_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     removed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())  # by the teacher
+
+
+class ClassSkatGame(db.Model):
+    """A child's game of one deal of a class's Skat round (issue 37; written by :mod:`webapp.classroom.skat_store`).
+
+    ``moves`` are the table's action codes (:mod:`webapp.games.skat.table_codes`) joined by ``.``, the child's and
+    the bots', in order (at most a few hundred characters); ``finished`` once the deal is over, then ``points`` is
+    the child's Seeger-Fabian points (:func:`webapp.games.skat.duplicate.child_score`). One row per child and deal.
+    """
+
+    __tablename__ = "class_skat_game"
+    __table_args__ = (UniqueConstraint("participant_id", "deal", name="uq_class_skat_game_deal"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("class_session.id", ondelete="CASCADE"), index=True)
+    participant_id: Mapped[int] = mapped_column(ForeignKey("class_participant.id", ondelete="CASCADE"))
+    deal: Mapped[int] = mapped_column(Integer)
+    moves: Mapped[str] = mapped_column(Text, default="")
+    finished: Mapped[bool] = mapped_column(Boolean, default=False)
+    points: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 
 class Response(db.Model):

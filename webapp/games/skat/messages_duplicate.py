@@ -10,6 +10,11 @@ from webapp.core.markers import N_, NP_
 MESSAGES: dict[str, Any] = {
     "skat.duplicate.error.count": N_("A round has 1 to %(most)s deals, not %(count)s."),
     "skat.duplicate.error.seed": N_("The round’s seed is a number or a text of up to 64 characters."),
+    # The child's side of the class's round (webapp.classroom.skat_views)
+    "skat.duplicate.class.title": N_("Skat at the table"),
+    "skat.duplicate.class.later_deal": N_("Finish deal %(num)s first."),
+    "skat.duplicate.class.moved_elsewhere": N_("This game went on on another device: here it is as it is now."),
+    "skat.duplicate.class.ended": N_("The class has ended."),
     # A child's points for one deal (Seeger-Fabian list scoring)
     "skat.duplicate.score.passed": N_("All three passed: this deal was not played, 0 points for everybody."),
     "skat.duplicate.score.declarer_won": N_(

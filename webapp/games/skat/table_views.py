@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from typing import Callable, Mapping
 
 from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
 
@@ -121,8 +122,10 @@ class TableGame(ProblemTracker):
         open_cards: show the bots' hands; coach: show the coach; level: the bots' level (:data:`LEVELS`).
         pick: the cards picked to put away (discard phase); choice: the declaration being checked.
         refused: the card the child tapped that may not be played.
-        trusted: the moves came with this server's signature (:func:`signature`): the bots' moves in them are not
-            computed again. thinking: THINKING or BUSY while a bot's sampled move is being computed, else None.
+        trusted: the moves came with this server's signature (:func:`signature`) or from this server's database:
+            the bots' moves in them are not computed again. thinking: THINKING or BUSY while a bot's sampled move is
+            being computed, else None. link: the page's address with changes (:meth:`url`); None: the table's. coach_link: the coach's
+            address (:meth:`coach_url`); None: the table's.
     """
 
     seed: int
@@ -138,6 +141,21 @@ class TableGame(ProblemTracker):
     level: str = OLD_LEVEL
     trusted: bool = False
     thinking: Status | None = None
+    link: Callable[..., str] | None = field(default=None, repr=False)
+    coach_link: Callable[[], str] | None = field(default=None, repr=False)
+
+    def url(self, _anchor: str | None = None, **changes: object) -> str:
+        """The address of this game's page with ``changes`` to its query (:meth:`args`), at ``_anchor``."""
+        if self.link is not None:
+            return self.link(_anchor=_anchor, **changes)
+        return url_for("skat_table.table", **self.args(**changes), _anchor=_anchor)
+
+    def coach_url(self) -> str:
+        """The address htmx asks for the coach's part while it is thinking (:func:`coach_part`); the table's coach
+        address with this game's query unless ``coach_link`` gives another (the classroom's)."""
+        if self.coach_link is not None:
+            return self.coach_link()
+        return url_for("skat_table.coach", **self.args())
 
     @property
     def child_seat(self) -> Seat:
@@ -276,15 +294,26 @@ def read_game() -> TableGame:
     replayed when a number, the click ``do`` or the length of ``a`` is bad (400): only the deal is shown."""
     seed, seed_problem = _number("seed", 1, 0, 10 ** MAX_SEED_DIGITS - 1, MAX_SEED_DIGITS)
     number, number_problem = _number("game", 1, 1, MAX_GAME, 2)
-    game = TableGame(seed=seed, number=number, state=deal(seed, number),
-                     open_cards=request.args.get("open") == "1", coach=request.args.get("coach") != "0",
-                     level=level_of(request.args.get("bots")))
-    for problem in (seed_problem, number_problem):
-        if problem is not None:
-            game.fail(problem, 400)
-    _check_click(game, request.args.get("do"))
     text = request.args.get("a", "")
-    game.trusted = bool(text) and is_signed(seed, number, text, request.args.get("sig", "")[:64])
+    problems = [p for p in (seed_problem, number_problem) if p is not None]
+    return replay(seed, number, text, request.args, level_of(request.args.get("bots")),
+                  trusted=bool(text) and is_signed(seed, number, text, request.args.get("sig", "")[:64]),
+                  problems=problems)
+
+
+def replay(seed: int, number: int, text: str, params: Mapping[str, str], level: str, *, trusted: bool,
+           problems: list[Step] | None = None) -> TableGame:
+    """Game ``number`` of deal ``seed`` after the moves ``text`` (action codes joined by ``.``, replayed up to the
+    first bad one) at the bots' ``level``, with the page's switches in ``params`` (``open``, ``coach``, ``pick``,
+    ``choose``; a click ``do`` is only checked, :func:`advance` makes it). ``trusted``: the moves are this server's
+    own (a signed address, the classroom's stored game): the bots' moves are not checked again. ``problems``
+    (400) are remembered first. Used by the table page and the classroom's Skat round
+    (:mod:`webapp.classroom.skat_views`)."""
+    game = TableGame(seed=seed, number=number, state=deal(seed, number), open_cards=params.get("open") == "1",
+                     coach=params.get("coach") != "0", level=level, trusted=trusted)
+    for problem in problems or ():
+        game.fail(problem, 400)
+    _check_click(game, params.get("do"))
     codes = [c for c in text[:MAX_CODES * (MAX_CODE_CHARS + 1)].split(SEP) if c] if game.problem is None else []
     if len(codes) > MAX_CODES or len(text) > MAX_CODES * (MAX_CODE_CHARS + 1):
         game.fail(Step("skat.table.page.too_many", most=MAX_CODES), 400)
@@ -292,8 +321,8 @@ def read_game() -> TableGame:
     for code in codes:
         if not game.apply(code[:MAX_CODE_CHARS + 1], by_child=game.state.to_act == game.child_seat):
             break
-    _read_pick(game)
-    _read_choice(game, request.args.get("choose"))
+    _read_pick(game, params)
+    _read_choice(game, params.get("choose"))
     return game
 
 
@@ -311,11 +340,11 @@ def _check_click(game: TableGame, code: str | None) -> None:
             game.fail(error, 400)
 
 
-def _read_pick(game: TableGame) -> None:
+def _read_pick(game: TableGame, params: Mapping[str, str]) -> None:
     hand = game.state.hands[game.child_seat.value]
     if game.state.phase is not Phase.DISCARD or game.state.to_act != game.child_seat:
         return
-    for token in request.args.get("pick", "").split(",")[:2]:
+    for token in params.get("pick", "").split(",")[:2]:
         if not token:
             continue
         try:
@@ -346,9 +375,22 @@ def _read_choice(game: TableGame, text: str | None) -> None:
     game.choice = action
 
 
-def _click(game: TableGame) -> bool:
-    """Apply the click in the query; True when there was one (a new state to show)."""
-    args = request.args
+def advance(game: TableGame, params: Mapping[str, str]) -> bool:
+    """Apply the click in ``params`` (:func:`_click`), then let the bots move up to the child's turn; True when
+    something changed (a new state to show). Nothing is done when ``game`` already has a problem; a refused click
+    leaves its problem on ``game`` (the valid game kept)."""
+    if game.problem is not None:
+        return False
+    clicked = _click(game, params)
+    if game.problem is None:
+        before = len(game.codes)
+        game.run_bots()
+        clicked = clicked or len(game.codes) > before
+    return clicked
+
+
+def _click(game: TableGame, args: Mapping[str, str]) -> bool:
+    """Apply the click in the query ``args``; True when there was one (a new state to show)."""
     clicked = False
     for name, attr in (("set_open", "open_cards"), ("set_coach", "coach")):
         if args.get(name) in ("0", "1"):
@@ -417,19 +459,13 @@ def table():
         level = request.args.get("bots") if request.args.get("bots") in LEVELS else NEW_LEVEL
         return redirect(url_for("skat_table.table", seed=seed, game=1, bots=level, _anchor=STAGE), code=303)
     game = read_game()
-    clicked = False
-    if game.problem is None:
-        clicked = _click(game)
-        if game.problem is None:
-            before = len(game.codes)
-            game.run_bots()
-            clicked = clicked or len(game.codes) > before
-    url = url_for("skat_table.table", **game.args())
+    clicked = advance(game, request.args)
+    url = game.url()
     if clicked and not is_htmx() and game.problem is None:
         return redirect(url, code=303)
     _warm_analysis(game)
     response = page_or_fragment("skat/table.html", "skat/_table.html", game.status, replace_url=url,
-                                **_context(game))
+                                **context(game))
     if is_htmx():
         response.headers["HX-Reswap"] = f"outerHTML show:#{focus_of(game.state)}:top"
     return response
@@ -447,9 +483,14 @@ def coach():
         return error_page(game.problem, game.status)
     if not is_htmx():
         return redirect(url_for("skat_table.table", **game.args(), _anchor="table-coach"), code=303)
+    return coach_part(game)
+
+
+def coach_part(game: TableGame) -> str:
+    """The coach's part alone (``skat/_table_coach.html``) for ``game`` as replayed: what the table's and the
+    classroom's coach addresses answer while the coach is thinking (an empty section when the coach is off)."""
     coach = _coach(game, next((m for m in reversed(game.moves) if m.player == CHILD), None)) if game.coach else {}
-    return render_template("skat/_table_coach.html", g=game, coach=coach, poll_ms=POLL_MS,
-                           url=lambda **changes: url_for("skat_table.table", **game.args(**changes)))
+    return render_template("skat/_table_coach.html", g=game, coach=coach, poll_ms=POLL_MS, url=game.url)
 
 
 def focus_of(state: TableState) -> str:
@@ -467,7 +508,9 @@ def _warm_analysis(game: TableGame) -> None:
         pool.warm()
 
 
-def _context(game: TableGame) -> dict[str, object]:
+def context(game: TableGame, sheet: bool = True) -> dict[str, object]:
+    """The template context of ``skat/_table.html`` for ``game``; its links are :meth:`TableGame.url`. ``sheet``:
+    keep the table's score sheet in the session cookie (the classroom keeps its games in the database instead)."""
     state, child = game.state, game.child_seat
     hand = state.hands[child.value]
     trick_cards = [c for _, c in state.trick]
@@ -486,7 +529,7 @@ def _context(game: TableGame) -> dict[str, object]:
                                               game.choice.announced), state.bid)
     declares = state.legal_actions() if state.phase is Phase.DECLARE and mine else ()
     names = ("you",) + BOT_NAMES
-    rows = _sheet(game)
+    rows = _sheet(game) if sheet else []
     sheet = [(n, p, GameType(code) if code else None, bid, score) for n, p, code, bid, score in rows]
     totals = [sum(r[4] for r in rows if r[1] == p) for p in range(3)]
     return dict(
@@ -499,10 +542,9 @@ def _context(game: TableGame) -> dict[str, object]:
         trick_reason=lambda t: trick_reason(t, state.game, child, names[game.player_at(t.winner)]),
         wrong=what_went_wrong(state), declaration_name=declaration_name,
         declare_name=lambda d: declaration_name(d, hand_game=not state.picked_up), sheet=sheet, totals=totals,
-        url=lambda **changes: url_for("skat_table.table", **game.args(**changes)),
-        problem=game.problem, refused=game.refused, code=action_code,
+        url=game.url, problem=game.problem, refused=game.refused, code=action_code,
         step_thrown_in=Step("skat.table.line.thrown_in"),
-        same_deal=url_for("skat_table.table", **game.args(a=None, pick=None, choose=None), _anchor=STAGE),
+        same_deal=game.url(a=None, pick=None, choose=None, _anchor=STAGE),
         next_game=url_for("skat_table.table", seed=game.seed, game=min(game.number + 1, MAX_GAME),
                           bots=None if game.level == OLD_LEVEL else game.level, _anchor=STAGE, **({"open": 1} if game.open_cards else {}),
                           **({"coach": 0} if not game.coach else {})),
@@ -533,8 +575,7 @@ def _coach(game: TableGame, last: Move | None) -> dict[str, object]:
     elif state.phase is Phase.SKAT:
         out["steps"] = skat_steps(state, child) or bot_move(state).steps
     elif state.phase is Phase.DISCARD:
-        out["puts"] = tuple((step, url_for("skat_table.table", **game.args(pick=",".join(map(str, cards))),
-                                           _anchor=STAGE))
+        out["puts"] = tuple((step, game.url(pick=",".join(map(str, cards)), _anchor=STAGE))
                             for step, cards in put_away_steps(state, child))
         out["steps"] = () if out["puts"] else bot_move(state).steps
     elif state.phase is Phase.DECLARE:
