@@ -24,7 +24,8 @@ from webapp.core.steps import NotationError, RuleViolation, Step
 from webapp.games.skat.analysis import Mistake, analyse
 from webapp.games.skat.bots import bot_move
 from webapp.games.skat.duplicate import (MAX_DEALS, TABLE_SEEDS, BestResult, DealScore, best_of_deal, child_score,
-                                         class_moment, place_of, ranking, round_deals, table_seed, top)
+                                         class_moment, place_of, ranking, round_deals, score_data, score_from_data,
+                                         table_seed, top)
 from webapp.games.skat.official import Declaration, GameType, Outcome, score_game
 from webapp.games.skat.play import Seat
 from webapp.games.skat.rules import parse_card, parse_cards, parse_hand
@@ -308,3 +309,19 @@ def test_the_moment_of_real_analysed_games_of_one_deal():
     # Without the second child who slipped the same way, the three decisions differ: the earliest trick, trick 5.
     alone = class_moment({"ana": last.mistake, "ben": good.mistake, "dora": first.mistake})
     assert (alone.count, alone.total, alone.trick, alone.child, alone.line) == (1, 3, 5, "dora", first.mistake.line)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 10 ** 6))
+def test_a_stored_result_reads_back_as_it_was_scored(seed):
+    """:func:`duplicate.score_data` and :func:`score_from_data` round-trip every finished deal (the
+    classroom stores the result once and ranks from it); damaged data reads as None, never an error."""
+    state = play_out(deal(seed, 1 + seed % 3), Seat.FOREHAND)
+    for child in Seat:
+        result = child_score(state, child)
+        assert score_from_data(result.number, score_data(result)) == result
+    data = score_data(child_score(state, Seat.FOREHAND))
+    for key in data:
+        assert score_from_data(1, {k: v for k, v in data.items() if k != key}) is None
+    assert score_from_data(1, {**data, "points": "7"}) is None
+    assert score_from_data(1, {**data, "game": "chess"}) is None

@@ -3,6 +3,7 @@ deals at the table, every move stored before it is acknowledged; hostile input a
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,15 @@ from skathelpers import create_round, game_of, next_move, stored
 from webapp.classroom import skat_store
 from webapp.core.db import db
 from webapp.core.models import ClassSession, ClassSkatGame, Participant
+from webapp.games.skat import duplicate
+from webapp.games.skat.duplicate import DealScore
+from webapp.games.skat.official import GameType
 from webapp.games.skat.table import Phase
+
+
+def _seed(app, code: str) -> str:
+    with app.app_context():
+        return db.session.scalars(db.select(ClassSession.seed).where(ClassSession.join_code == code)).one()
 
 
 def _move(child, code: str, number: int, move: str, htmx: bool = False):
@@ -68,6 +77,8 @@ def test_a_child_plays_every_deal_and_sees_its_points(app):
     _play_deal(app, child, code, "Ben", 1)
     first = stored(app, code, "Ben", 1)
     assert first.finished and first.points is not None
+    assert skat_store.score_of(first) == duplicate.child_score(game_of(app, code, "Ben", 1).state,
+                                                               duplicate.round_deals(_seed(app, code), 2)[0].child)
     page = child.get(f"/class/{code}/skat/1", headers=EN).get_data(as_text=True)
     assert "Next deal" in page
     response = child.get(f"/class/{code}/skat")
@@ -190,10 +201,12 @@ def test_the_stored_games_on_every_database(db_app):
         assert skat_store.game_row(row.id, child.id, 1, {}).id == game.id  # a second device: the same row
         assert skat_store.save(game, "", "18", None)
         assert not skat_store.save(game, "", "pass", None)  # another device moved first
-        assert skat_store.save(game, "18", "18.yes", 7)
+        result = DealScore(1, GameType.GRAND, 24, True, True, False, 72, 122, ())
+        assert skat_store.save(game, "18", "18.yes", result)
         assert not skat_store.save(game, "18.yes", "18.yes.pass", None)  # finished: never written again
         db.session.expire_all()
-        assert (game.moves, game.finished, game.points) == ("18.yes", True, 7)
+        assert (game.moves, game.finished, game.points) == ("18.yes", True, 122)
+        assert skat_store.score_of(game) == replace(result, steps=skat_store.score_of(game).steps)
         assert skat_store.current_deal(skat_store.games_of(row.id, child.id), 2) == 2
         db.session.delete(row)
         db.session.commit()

@@ -228,6 +228,11 @@ PARAMS: dict[str, dict[str, Param]] = {
                       "speed_bonus": values("1"), "speed_bonus_shown": values("1"), "child": values("1", "2"),
                       "confirm": values("yes")},
     "classroom.export": {},
+    "classroom_skat.overview": {},
+    "classroom_skat.deal": {"do": values("pass", "18", "yes", "skat", "hand", "grand", "CJ", "put-CJ-SA"),
+                            "toggle": values("CJ", "SA", "XX"), "choose": values("grand", "clubs+hand", "chess"),
+                            "pick": values("CJ,SA", "CJ,CJ", "XX"), "set_open": values("1"), "coach": values("0")},
+    "classroom_skat.coach": {},
     "learn.map_page": {},
     "learn.adopt": {"code": values("ABCDEF", "abc-def", "")},
     "learn.name": {"nickname": values("Mia", "", "<b>x</b>", "x" * 10_000)},
@@ -275,6 +280,7 @@ PATH_ARGS: dict[str, st.SearchStrategy[str]] = {
     "game": st.sampled_from(("skat", "tichu", "pokerface", "yahtzee", "chess", "SKAT", "%00", "..", "ß")),
     "lesson_id": st.sampled_from(("skat.cards", "skat.trumps", "skat.follow_suit", "skat.table", "tichu.wish",
                                   "pokerface.hands", "yahtzee.game", "nope", "skat", "SKAT.TRUMPS", "%00", "..", "ß")),
+    "number": st.one_of(st.integers(0, 9), st.integers(0, 10**20)).map(str),
     "answer_id": st.one_of(st.integers(0, 12), st.integers(0, 10**20)).map(str),
     "filename": st.sampled_from(("css/base.css", "../webapp/__init__.py", "vendor/htmx.min.js", "nope", "%00", "..")),
 }
@@ -343,6 +349,15 @@ def _play_through(app: Flask) -> dict[str, list[str]]:
     child = app.test_client()
     child.post("/class/join", data={"code": code, "nickname": "Lea", "csrf_token": _csrf(child)})
     pools["class_cookie"].append(child.get_cookie(cookie_name(code), path=f"/class/{code}").value)
+    # A class Skat round with a child at its first deal.
+    response = client.post("/class/new", data={"kind": "skat_table", "deals": "2", "bots": "beginner", "coach": "1",
+                                               "csrf_token": csrf})
+    skat_code = re.fullmatch(r"/class/(\w+)/present", response.location).group(1)
+    pools["code"].append(skat_code)
+    player = app.test_client()
+    player.post("/class/join", data={"code": skat_code, "nickname": "Ole", "csrf_token": _csrf(player)})
+    player.get(f"/class/{skat_code}/skat/1")
+    pools["class_cookie"].append(player.get_cookie(cookie_name(skat_code), path=f"/class/{skat_code}").value)
     # A learner of the learning path: an answer given to the first lesson's first item (its feedback's id in the pool).
     learner = app.test_client()
     learner.post("/learn/skat.cards", data={"number": "0", "points": "20", "csrf_token": _csrf(learner)})

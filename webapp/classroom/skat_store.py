@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from webapp.classroom.service import SKAT_KIND
 from webapp.core.db import db
 from webapp.core.models import ClassSession, ClassSkatGame, utcnow
-from webapp.games.skat.duplicate import MAX_DEALS, DealPlan, round_deals
+from webapp.games.skat.duplicate import MAX_DEALS, DealPlan, DealScore, round_deals, score_data, score_from_data
 
 #: ``ClassSession.kind`` of a Skat round.
 KIND = SKAT_KIND
@@ -51,6 +51,13 @@ def plans(row: ClassSession) -> tuple[DealPlan, ...]:
     return round_deals(row.seed, int(settings_of(row)["deals"]))
 
 
+def score_of(game: ClassSkatGame) -> DealScore | None:
+    """The stored result of a finished game (None while under way, or for a damaged row)."""
+    if not game.finished or not isinstance(game.result, dict):
+        return None
+    return score_from_data(game.deal, game.result)
+
+
 def games_of(session_id: int, participant_id: int) -> dict[int, ClassSkatGame]:
     """A child's stored games of the round, by deal number."""
     rows = db.session.scalars(db.select(ClassSkatGame).where(ClassSkatGame.session_id == session_id,
@@ -80,10 +87,10 @@ def game_row(session_id: int, participant_id: int, number: int,
     return row
 
 
-def save(row: ClassSkatGame, before: str, moves: str, points: int | None) -> bool:
+def save(row: ClassSkatGame, before: str, moves: str, result: DealScore | None) -> bool:
     """Store ``moves`` (action codes joined by ``.``) as the game of ``row`` if it still holds ``before``
-    (a compare-and-set: another device of the same child may have moved meanwhile), finished with ``points``
-    (the child's Seeger-Fabian points) when they are not None. Committed before it returns.
+    (a compare-and-set: another device of the same child may have moved meanwhile), finished with ``result``
+    (the child's :class:`DealScore`) when it is not None. Committed before it returns.
 
     Returns:
         True when stored; False when the stored game changed meanwhile (nothing written: the page answers 409
@@ -92,7 +99,8 @@ def save(row: ClassSkatGame, before: str, moves: str, points: int | None) -> boo
     done = db.session.execute(
         db.update(ClassSkatGame)
         .where(ClassSkatGame.id == row.id, ClassSkatGame.moves == before, ClassSkatGame.finished.is_(False))
-        .values(moves=moves, finished=points is not None, points=points, updated_at=utcnow())
+        .values(moves=moves, finished=result is not None, points=result.points if result else None,
+                result=score_data(result) if result else None, updated_at=utcnow())
         .execution_options(synchronize_session=False)
     ).rowcount
     db.session.commit()

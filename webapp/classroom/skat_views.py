@@ -152,8 +152,7 @@ def _address(row: ClassSession, number: int, args: dict[str, object], anchor: st
 def _store(stored: ClassSkatGame, before: str, moves: str, game: table_views.TableGame, plan: DealPlan) -> bool:
     """Write the game's moves (and, once the deal is over, the child's points) before the page answers."""
     over = game.state.phase in (Phase.DONE, Phase.THROWN_IN)
-    points = child_score(game.state, plan.child).points if over else None
-    return skat_store.save(stored, before, moves, points)
+    return skat_store.save(stored, before, moves, child_score(game.state, plan.child) if over else None)
 
 
 def _refused(row: ClassSession, step: Step, status: int):

@@ -158,7 +158,8 @@ class ClassSkatGame(db.Model):
 
     ``moves`` are the table's action codes (:mod:`webapp.games.skat.table_codes`) joined by ``.``, the child's and
     the bots', in order (at most a few hundred characters); ``finished`` once the deal is over, then ``points`` is
-    the child's Seeger-Fabian points (:func:`webapp.games.skat.duplicate.child_score`). One row per child and deal.
+    the child's Seeger-Fabian points (:func:`webapp.games.skat.duplicate.child_score`) and ``result`` the deal's
+    result in brief. One row per child and deal.
     """
 
     __tablename__ = "class_skat_game"
@@ -171,6 +172,12 @@ class ClassSkatGame(db.Model):
     moves: Mapped[str] = mapped_column(Text, default="")
     finished: Mapped[bool] = mapped_column(Boolean, default=False)
     points: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # The finished deal's result (:func:`webapp.games.skat.duplicate.score_data`: game, bid, declarer, won, score,
+    # points), so the ranking and the CSV read it without replaying the moves; None while under way.
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # The open-cards analysis of the finished game, in brief (its first deciding mistake; the class's moment and
+    # the CSV read it); None until it is analysed.
+    review: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 

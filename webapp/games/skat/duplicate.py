@@ -32,7 +32,8 @@ from webapp.games.skat.rules import DECK, Card
 from webapp.games.skat.table import Phase, TableState, deal, seat_of
 
 __all__ = ["BestResult", "DealPlan", "DealScore", "MAX_DEALS", "Moment", "Place", "TABLE_SEEDS", "best_of_deal",
-           "child_score", "class_moment", "place_of", "ranking", "round_deals", "top"]
+           "child_score", "class_moment", "place_of", "ranking", "round_deals", "score_data", "score_from_data",
+           "top"]
 
 #: The most deals of one round (issue 37: the teacher picks 1-8).
 MAX_DEALS = 8
@@ -157,18 +158,48 @@ def child_score(state: TableState, child: Seat) -> DealScore:
     if state.phase not in (Phase.DONE, Phase.THROWN_IN):
         raise RuleViolation("skat.table.error.not_over", "the game is not over yet")
     if state.phase is Phase.THROWN_IN or state.score is None or state.declarer is None:
-        return DealScore(state.game_number, None, 0, False, None, True, 0, 0, (Step("skat.duplicate.score.passed"),))
+        return _deal_score(state.game_number, None, 0, False, None, 0, 0)
     score = state.score
     declarer_points, defender_points = score.seeger_fabian(players=3)
     is_declarer = state.declarer == child
-    if is_declarer:
-        code = "skat.duplicate.score.declarer_won" if score.won else "skat.duplicate.score.declarer_lost"
-        step = Step(code, game=state.game, score=score.score, points=declarer_points)
+    return _deal_score(state.game_number, state.game, state.bid, is_declarer, score.won, score.score,
+                       declarer_points if is_declarer else defender_points)
+
+
+def _deal_score(number: int, game: GameType | None, bid: int, declarer: bool, won: bool | None, score: int,
+                points: int) -> DealScore:
+    """The :class:`DealScore` of these figures with its sentence (``game`` None: all three passed)."""
+    if game is None:
+        return DealScore(number, None, 0, False, None, True, 0, 0, (Step("skat.duplicate.score.passed"),))
+    if declarer:
+        code = "skat.duplicate.score.declarer_won" if won else "skat.duplicate.score.declarer_lost"
+        step = Step(code, game=game, score=score, points=points)
     else:
-        code = "skat.duplicate.score.defender_lost" if score.won else "skat.duplicate.score.defender_won"
-        step = Step(code, game=state.game, points=defender_points)
-    return DealScore(state.game_number, state.game, state.bid, is_declarer, score.won, False, score.score,
-                     declarer_points if is_declarer else defender_points, (step,))
+        code = "skat.duplicate.score.defender_lost" if won else "skat.duplicate.score.defender_won"
+        step = Step(code, game=game, points=points)
+    return DealScore(number, game, bid, declarer, won, False, score, points, (step,))
+
+
+def score_data(result: DealScore) -> dict[str, object]:
+    """``result`` as JSON data for storage (:func:`score_from_data` reads it back): ``{"game": GameType value or
+    None, "bid": int, "declarer": bool, "won": bool or None, "score": int, "points": int}``."""
+    return {"game": result.game.value if result.game else None, "bid": result.bid, "declarer": result.declarer,
+            "won": result.won, "score": result.score, "points": result.points}
+
+
+def score_from_data(number: int, data: Mapping[str, object]) -> DealScore | None:
+    """The :class:`DealScore` of deal ``number`` stored as :func:`score_data` gave it; None for damaged data (a
+    key missing or of another type), so a bad row never breaks a page."""
+    try:
+        game = GameType(data["game"]) if data["game"] is not None else None
+        bid, score, points = (data[k] for k in ("bid", "score", "points"))
+        declarer, won = data["declarer"], data["won"]
+    except (KeyError, TypeError, ValueError):
+        return None
+    if not all(type(v) is int for v in (bid, score, points)) or type(declarer) is not bool \
+            or won not in (True, False, None):
+        return None
+    return _deal_score(number, game, bid, declarer, won, score, points)
 
 
 # --- 3. The ranking ------------------------------------------------------------------------------------------------

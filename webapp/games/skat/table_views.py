@@ -26,7 +26,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping
 
-from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
 from webapp.core import security
 from webapp.core.numbers import ascii_int
@@ -51,7 +51,8 @@ from webapp.games.skat.table_cheer import cheer_steps
 from webapp.games.skat.table_coach import (bid_steps, card_steps, declare_steps, put_away_steps, skat_steps,
                                             would_have_steps)
 from webapp.games.skat.table_text_views import declaration_name, sort_hand, trick_reason, what_went_wrong
-from webapp.games.skat.table_work_views import current_pool, is_signed, owner, peek, signature
+from webapp.games.skat.table_work_views import (MAX_GAME, current_pool, is_signed, owner, peek, sheet_rows,
+                                               signature)
 from webapp.games.skat.table_codes import action_code, parse_action
 
 bp = Blueprint("skat_table", __name__)
@@ -66,10 +67,6 @@ MAX_CODES = 2 * len(VALID_BIDS) + 3 + 3 + 30
 #: The longest action code (``grand+ouvert+schwarz`` is 20 characters); the ``a`` text is bounded by both.
 MAX_CODE_CHARS = 20
 MAX_SEED_DIGITS = 9
-MAX_GAME = 99
-#: Finished games kept on the sheet.
-SHEET_KEY = "skat_table"
-MAX_SHEET = 40  # keeps the session cookie small
 #: The ids of the page's parts that a click scrolls to (htmx's ``show:``; without JavaScript the #anchor): the stage
 #: (the table, the news and the child's hand) and the news (the child's seat follows it).
 STAGE, NEWS = "table-stage", "table-news"
@@ -426,30 +423,6 @@ def _click(game: TableGame, args: Mapping[str, str]) -> bool:
     return clicked
 
 
-def _sheet(game: TableGame) -> list[list[int | str | None]]:
-    """The sheet of this deal number from the session, with a finished game entered (one line a game number)."""
-    data = session.get(SHEET_KEY)
-    rows = []
-    if isinstance(data, dict) and data.get("s") == game.seed and isinstance(data.get("g"), list):
-        rows = [r for r in data["g"][:MAX_SHEET] if _valid_row(r)]
-    if game.state.phase in (Phase.DONE, Phase.THROWN_IN):
-        entry = ScoreSheet().enter(game.state).entries[0]
-        row = [entry.game_number, entry.declarer, entry.game.value if entry.game else None, entry.bid, entry.score]
-        if row not in rows:
-            rows = sorted([r for r in rows if r[0] != entry.game_number] + [row], key=lambda r: r[0])[-MAX_SHEET:]
-            session[SHEET_KEY] = {"s": game.seed, "g": rows}
-    return rows
-
-
-def _valid_row(row: object) -> bool:
-    if not (isinstance(row, list) and len(row) == 5):
-        return False
-    number, declarer, game, bid, score = row
-    return (type(number) is int and 1 <= number <= MAX_GAME and (declarer is None or declarer in (0, 1, 2))
-            and (game is None or game in {g.value for g in GameType}) and (bid is None or bid in VALID_BIDS)
-            and type(score) is int and abs(score) < 10_000)
-
-
 @bp.get("/skat/table")
 @security.limiter.limit(lambda: current_app.config["GAME_LIMIT"])
 def table():
@@ -529,7 +502,7 @@ def context(game: TableGame, sheet: bool = True) -> dict[str, object]:
                                               game.choice.announced), state.bid)
     declares = state.legal_actions() if state.phase is Phase.DECLARE and mine else ()
     names = ("you",) + BOT_NAMES
-    rows = _sheet(game) if sheet else []
+    rows = sheet_rows(game.seed, game.state) if sheet else []
     sheet = [(n, p, GameType(code) if code else None, bid, score) for n, p, code, bid, score in rows]
     totals = [sum(r[4] for r in rows if r[1] == p) for p in range(3)]
     return dict(

@@ -29,6 +29,8 @@ def upgrade():
         sa.Column('moves', sa.Text(), nullable=False),
         sa.Column('finished', sa.Boolean(), nullable=False),
         sa.Column('points', sa.Integer(), nullable=True),
+        sa.Column('result', sa.JSON(), nullable=True),
+        sa.Column('review', sa.JSON(), nullable=True),
         sa.Column('updated_at', sa.DateTime(), nullable=False),
         sa.ForeignKeyConstraint(['participant_id'], ['class_participant.id'], ondelete='CASCADE'),
         sa.ForeignKeyConstraint(['session_id'], ['class_session.id'], ondelete='CASCADE'),
