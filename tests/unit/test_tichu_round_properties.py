@@ -8,11 +8,18 @@ bots only make legal moves and a trick always ends.
 
 from __future__ import annotations
 
+from itertools import combinations
+
+import pytest
 from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from webapp.games.tichu.rules import ACE, DOG, TichuCard, TichuSuit, bombs, deck, judge, readings
+from webapp.core.steps import RuleViolation
+from webapp.games.tichu.round import Play, position
+from webapp.games.tichu.round_plays import combo_key
+from webapp.games.tichu.rules import (ACE, DOG, DRAGON, PHOENIX, TichuCard, TichuSuit, bombs, deck, judge, parse_play,
+                                      readings)
 from webapp.games.tichu.trick import ROUND_POINTS, Trick, bot_move, card_points
 
 DECK = deck()
@@ -114,3 +121,62 @@ def test_the_wish_check_agrees_with_judging_and_passing(hands, wish, data):
         assert judge(table_cards, combo.cards, wish=wish, hand=hand).legal
     on_lead = not table_cards or table_cards == (TichuCard(DOG),)
     assert judge_pass(table_cards, wish=wish, hand=hand).legal is (not offers and not on_lead)
+
+
+# --- every play apply accepts is listed, and the reverse (issue 38 section 0) ----------------------------------
+
+def _key(combo) -> tuple:
+    return combo_key(combo)
+
+
+def _listed_keys(state, seat: int) -> set[tuple]:
+    """The combo keys of the plays :meth:`RoundState.legal_actions` lists for ``seat`` (wishes aside)."""
+    keys = set()
+    for action in state.legal_actions(seat):
+        if isinstance(action, Play):
+            combos = readings(action.cards)
+            combo = next(c for c in combos if action.reading is None or c.phoenix_as == action.reading)
+            keys.add(_key(combo))
+    return keys
+
+
+def _accepted_keys(state, seat: int) -> set[tuple]:
+    """The combo keys of every subset of ``seat``'s hand, in every reading, that :meth:`RoundState.apply` accepts."""
+    hand = state.hand(seat)
+    keys = set()
+    for size in range(1, len(hand) + 1):
+        for cards in combinations(hand, size):
+            combos = readings(cards)
+            for combo in combos:
+                try:
+                    state.apply(Play(seat, cards, None, combo.phoenix_as if len(combos) > 1 else None))
+                except RuleViolation:
+                    continue
+                keys.add(_key(combo))
+    return keys
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(1, 9), st.booleans())
+def test_every_play_apply_accepts_on_lead_is_listed_and_the_reverse(rnd, size, phoenix):
+    """Tichu rulebook, "Phoenix": a joker for any natural rank in any combination but a bomb, also for a rank the
+    player holds (``667P`` stairs from 6 6 7 7 P; the straight ``678P0`` from 6 7 8 9 10 P). The list of
+    :meth:`RoundState.legal_actions` promises every combination (one a rank pattern): checked against every subset
+    of the hand that :meth:`RoundState.apply` accepts, in every reading."""
+    cards = [c for c in deck() if c.rank not in (PHOENIX, DOG, DRAGON)]
+    rnd.shuffle(cards)
+    hand = cards[:size - 1 if phoenix else size] + ([TichuCard(PHOENIX)] if phoenix else [])
+    rest = cards[size:]
+    state = position((hand, rest[:3], rest[3:6], rest[6:9]), leader=0)
+    assert _accepted_keys(state, 0) == _listed_keys(state, 0)
+
+
+@pytest.mark.parametrize("hand, play", [("6g6k7b7kP2r", "6g6k7bP"), ("6g6k7b7kP2r", "6g7b7kP"),
+                                        ("6g7b8k9k0bP", "6g7b8k0bP")])
+def test_the_phoenix_for_a_rank_the_player_holds_is_listed(hand, play):
+    """The smallest cases of issue 38's check: the Phoenix stands for a 7 (stairs) or a 9 (straight) although
+    the player holds that rank; apply accepts the play, and legal_actions lists it."""
+    state = position((parse_play(hand), parse_play("3"), parse_play("4"), parse_play("5")), leader=0)
+    played = parse_play(play)
+    state.apply(Play(0, played))
+    assert _key(readings(played)[0]) in _listed_keys(state, 0)

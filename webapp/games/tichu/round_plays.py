@@ -137,7 +137,8 @@ def _by_rank(hand: tuple[TichuCard, ...], the_bombs: Iterable[Combination]) -> d
 
 
 def _straights(by_rank: dict[int, list[TichuCard]], phoenix: TichuCard | None) -> Iterable[list[TichuCard]]:
-    """Cards for each straight (Mah Jong to Ace, at least five, the Phoenix for one missing natural rank)."""
+    """Cards for each straight (Mah Jong to Ace, at least five, the Phoenix for one missing natural rank, or in
+    place of one natural card the hand holds: Tichu rulebook, "Phoenix": any rank in any combination but a bomb)."""
     for low in range(MAH_JONG, ACE - MIN_STRAIGHT + 2):
         for high in range(low + MIN_STRAIGHT - 1, ACE + 1):
             missing = [r for r in range(low, high + 1) if r not in by_rank]
@@ -152,6 +153,10 @@ def _straights(by_rank: dict[int, list[TichuCard]], phoenix: TichuCard | None) -
             mixed = _mixed(cards, by_rank)
             if mixed is not None:
                 yield mixed
+            if phoenix is not None:  # the Phoenix for a rank the hand holds (never for the Mah Jong)
+                for at, card in enumerate(cards):
+                    if card.rank != MAH_JONG:
+                        yield cards[:at] + cards[at + 1:] + [phoenix]
 
 
 def _mixed(cards: list[TichuCard], by_rank: dict[int, list[TichuCard]]) -> list[TichuCard] | None:
@@ -167,7 +172,8 @@ def _mixed(cards: list[TichuCard], by_rank: dict[int, list[TichuCard]]) -> list[
 
 
 def _stairs(naturals: dict[int, list[TichuCard]], phoenix: TichuCard | None) -> Iterable[list[TichuCard]]:
-    """Cards for each run of two or more consecutive pairs (the Phoenix for one missing card)."""
+    """Cards for each run of two or more consecutive pairs (the Phoenix for one missing card, or in place of one
+    card of a pair the hand holds)."""
     for low in range(2, ACE):
         for high in range(low + 1, ACE + 1):
             short = [r for r in range(low, high + 1) if len(naturals.get(r, ())) < 2]
@@ -175,4 +181,7 @@ def _stairs(naturals: dict[int, list[TichuCard]], phoenix: TichuCard | None) -> 
                 break
             cards = [c for r in range(low, high + 1) for c in naturals[r][:2]]
             yield cards + ([phoenix] if short else [])  # type: ignore[list-item]
+            if phoenix is not None and not short:  # the Phoenix for one card of a pair the hand holds
+                for rank in range(low, high + 1):
+                    yield [c for r in range(low, high + 1) for c in naturals[r][:1 if r == rank else 2]] + [phoenix]
 
