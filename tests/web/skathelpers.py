@@ -10,7 +10,10 @@ from webapp.core.db import db
 from webapp.core.models import ClassSession, ClassSkatGame, Participant
 from webapp.games.skat import table_views
 from webapp.games.skat.auction import Pass
+from webapp.games.skat.table import Phase
 from webapp.games.skat.table_codes import action_code
+
+EN = {"Accept-Language": "en"}
 
 
 def create_round(client, deals: int = 2, bots: str = "beginner", coach: str = "1") -> tuple[str, str]:
@@ -52,3 +55,15 @@ def next_move(game: table_views.TableGame, passing: bool = False) -> str:
     if passing and any(isinstance(a, Pass) for a in actions):
         return "pass"
     return action_code(actions[0])
+
+
+def play_deal(app, child, code: str, nickname: str, number: int, passing: bool = False) -> None:
+    """Play deal ``number`` to its end with legal moves (each acknowledged), reading the stored game each time."""
+    assert child.get(f"/class/{code}/skat/{number}", headers=EN).status_code == 200
+    for _ in range(80):
+        game = game_of(app, code, nickname, number)
+        if game.state.phase in (Phase.DONE, Phase.THROWN_IN):
+            return
+        response = child.post(f"/class/{code}/skat/{number}", data={"do": next_move(game, passing)}, headers=EN)
+        assert response.status_code == 303, response.get_data(as_text=True)
+    raise AssertionError("the deal did not end")
