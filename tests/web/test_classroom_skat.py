@@ -18,7 +18,6 @@ from webapp.core.models import ClassSession, ClassSkatGame, Participant
 from webapp.games.skat import duplicate
 from webapp.games.skat.duplicate import DealScore
 from webapp.games.skat.official import GameType
-from webapp.games.skat.table import Phase
 
 
 def _seed(app, code: str) -> str:

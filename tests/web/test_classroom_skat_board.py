@@ -7,12 +7,10 @@ from __future__ import annotations
 import re
 
 from classhelpers import EN, HX, act, join
-from skathelpers import create_round, game_of, next_move, play_deal, stored
+from skathelpers import create_round, finish_deal, game_of, next_move, play_deal, stored
 from webapp.classroom import skat_board
 from webapp.core.db import db
-from webapp.core.models import ClassSession, ClassSkatGame, Participant, utcnow
-from webapp.games.skat.duplicate import DealScore, score_data
-from webapp.games.skat.official import GameType
+from webapp.core.models import ClassSession
 
 VERSION = re.compile(r'name="v" value="([^"]+)"')
 PLACE_POLL = re.compile(r'hx-get="([^"]+/skat/place\?v=[^"]+)"')
@@ -20,21 +18,6 @@ PLACE_POLL = re.compile(r'hx-get="([^"]+/skat/place\?v=[^"]+)"')
 
 def _version(page: str) -> str:
     return VERSION.search(page).group(1)
-
-
-def _finish(app, code: str, nickname: str, number: int, points: int, result: object = None) -> None:
-    """Store ``nickname``'s deal ``number`` as finished with ``points`` (a declarer's won grand, or a defender's
-    points), or with the raw ``result`` JSON when given (a damaged row)."""
-    with app.app_context():
-        row = db.session.scalars(db.select(ClassSession).where(ClassSession.join_code == code)).one()
-        child = db.session.scalars(db.select(Participant).where(Participant.session_id == row.id,
-                                                                 Participant.nickname == nickname)).one()
-        declarer = points not in (0, 40)
-        score = DealScore(number, GameType.GRAND, 24, declarer, declarer or points == 0, False, points - 50, points, ())
-        db.session.add(ClassSkatGame(session_id=row.id, participant_id=child.id, deal=number, moves="18", finished=True,
-                                     points=points, result=score_data(score) if result is None else result,
-                                     updated_at=utcnow()))
-        db.session.commit()
 
 
 def _class(app, deals: int, names: list[str]):
@@ -46,7 +29,7 @@ def _class(app, deals: int, names: list[str]):
 
 def test_the_presenter_of_a_skat_round_is_the_teachers_only(app):
     teacher, code, url, children = _class(app, 1, ["Ada"])
-    _finish(app, code, "Ada", 1, 120)
+    finish_deal(app, code, "Ada", 1, 120)
     assert teacher.get(url, headers=EN).status_code == 200
     for stranger in (app.test_client(), children["Ada"]):
         assert stranger.get(url, headers=EN).status_code == 404
@@ -92,8 +75,8 @@ def test_the_ranking_names_the_top_five_and_never_the_last_places(app):
     names = ["Ada", "Ben", "Cem", "Dana", "Eva", "Finn", "Gil", "Hana"]
     teacher, code, url, _children = _class(app, 2, names)
     for points, name in zip((300, 250, 200, 150, 120, 90, 40, 0), names):
-        _finish(app, code, name, 1, points)
-    _finish(app, code, "Ada", 2, 40)
+        finish_deal(app, code, name, 1, points)
+    finish_deal(app, code, "Ada", 2, 40)
     page = teacher.get(url, headers=EN).get_data(as_text=True)
     ranking = page[page.index('id="skat-ranking"'):page.index("</ol>", page.index('id="skat-ranking"'))]
     assert [m for m in re.findall(r'lb-name">([^<]+)<', ranking)] == ["Ada", "Ben", "Cem", "Dana", "Eva"]
@@ -108,13 +91,13 @@ def test_the_ranking_names_the_top_five_and_never_the_last_places(app):
 def test_ties_share_a_place_and_a_small_class_shows_no_last_place(app):
     teacher, code, url, _children = _class(app, 1, ["Ada", "Ben", "Cem", "Dana"])
     for name, points in (("Ada", 120), ("Ben", 120), ("Cem", 40), ("Dana", 0)):
-        _finish(app, code, name, 1, points)
+        finish_deal(app, code, name, 1, points)
     page = teacher.get(url, headers=EN).get_data(as_text=True)
     ranking = page[page.index('id="skat-ranking"'):page.index("</ol>", page.index('id="skat-ranking"'))]
     assert re.findall(r'lb-place">(\d+)</span> <span class="lb-name">([^<]+)<', ranking) == [
         ("1", "Ada"), ("1", "Ben"), ("3", "Cem")]  # Dana is last: never shown
     assert 'class="skat-who">Ada, Ben</td>' in page  # both reached the deal's best result
-    _finish(app, code, "Dana", 2, 500)  # a deal out of the round's range counts nowhere
+    finish_deal(app, code, "Dana", 2, 500)  # a deal out of the round's range counts nowhere
     assert teacher.get(url, headers=EN).status_code == 200
     with app.app_context():
         row = db.session.scalars(db.select(ClassSession).where(ClassSession.join_code == code)).one()
@@ -125,9 +108,9 @@ def test_ties_share_a_place_and_a_small_class_shows_no_last_place(app):
 
 def test_a_damaged_result_row_does_not_break_the_board_or_the_tablet(app):
     teacher, code, url, children = _class(app, 2, ["Ada", "Ben", "Cem"])
-    _finish(app, code, "Ada", 1, 120)
-    _finish(app, code, "Ben", 1, 0, result={"game": "nonsense", "points": "x"})
-    _finish(app, code, "Cem", 1, 0, result=[1, 2])
+    finish_deal(app, code, "Ada", 1, 120)
+    finish_deal(app, code, "Ben", 1, 0, result={"game": "nonsense", "points": "x"})
+    finish_deal(app, code, "Cem", 1, 0, result=[1, 2])
     response = teacher.get(url, headers=EN)
     assert response.status_code == 200
     page = response.get_data(as_text=True)
@@ -143,8 +126,8 @@ def test_a_damaged_result_row_does_not_break_the_board_or_the_tablet(app):
 
 def test_the_teacher_ends_the_round_and_sees_the_final_ranking(app):
     teacher, code, url, children = _class(app, 1, ["Ada", "Ben", "Cem"])
-    _finish(app, code, "Ada", 1, 120)
-    _finish(app, code, "Ben", 1, 40)
+    finish_deal(app, code, "Ada", 1, 120)
+    finish_deal(app, code, "Ben", 1, 40)
     act(teacher, url, "end", confirm="yes")
     page = teacher.get(url, headers=EN).get_data(as_text=True)
     assert "The class has ended. Ranking by Seeger-Fabian points" in page
@@ -158,7 +141,7 @@ def test_each_child_sees_its_own_place_after_a_deal_and_at_the_end(app):
     names = ["Ada", "Ben", "Cem", "Dana", "Eva", "Finn", "Gil"]
     teacher, code, url, children = _class(app, 1, names)
     for points, name in zip((300, 250, 200, 150, 120, 90), names):
-        _finish(app, code, name, 1, points)
+        finish_deal(app, code, name, 1, points)
     page = children["Cem"].get(f"/class/{code}/skat", headers=EN).get_data(as_text=True)
     assert "You played the deal: 200 points." in page
     assert "You are in place 3 of 7 after 1 deal." in page and "You are on the podium: well done!" in page
