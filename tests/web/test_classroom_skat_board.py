@@ -11,6 +11,7 @@ from skathelpers import create_round, finish_deal, game_of, next_move, play_deal
 from webapp.classroom import skat_board
 from webapp.core.db import db
 from webapp.core.models import ClassSession
+from webapp.games.skat.duplicate import Place
 
 VERSION = re.compile(r'name="v" value="([^"]+)"')
 PLACE_POLL = re.compile(r'hx-get="([^"]+/skat/place\?v=[^"]+)"')
@@ -101,9 +102,18 @@ def test_ties_share_a_place_and_a_small_class_shows_no_last_place(app):
     assert teacher.get(url, headers=EN).status_code == 200
     with app.app_context():
         row = db.session.scalars(db.select(ClassSession).where(ClassSession.join_code == code)).one()
-        everyone_equal = skat_board.shown_places(skat_board.duplicate.ranking({"A": [], "B": []}))
+        everyone_equal = skat_board.shown_places((Place(1, "A", 40, 1, 40.0), Place(1, "B", 40, 1, 40.0)))
         assert [p.nickname for p in everyone_equal] == ["A", "B"]  # all share place 1: nobody is last
         assert skat_board.board(row).key == skat_board.progress(row)[1]
+
+
+def test_a_child_who_finished_no_deal_is_not_on_the_board(app):
+    teacher, code, url, _children = _class(app, 1, ["Ada", "Ben", "Cem"])
+    finish_deal(app, code, "Ada", 1, 120)
+    finish_deal(app, code, "Ben", 1, -86)  # Cem (0 points, no deal) ranks above Ben, but has played nothing
+    finish_deal(app, code, "Cem", 1, None)
+    page = teacher.get(url, headers=EN).get_data(as_text=True)
+    assert re.findall(r'lb-name">([^<]+)<', page) == ["Ada"]  # Ben is last
 
 
 def test_a_damaged_result_row_does_not_break_the_board_or_the_tablet(app):

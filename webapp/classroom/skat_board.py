@@ -119,12 +119,13 @@ def progress(row: ClassSession) -> tuple[int, str]:
 
 
 def shown_places(places: tuple[Place, ...], n: int = TOP) -> tuple[Place, ...]:
-    """The places the projector names: :func:`duplicate.top` (places 1 to ``n``, ties included), without the last
-    place of the class (a small class would otherwise show its last child), unless everybody shares place 1."""
+    """The places the projector names: :func:`duplicate.top` (places 1 to ``n``, ties included) of the children who
+    finished a deal, without the last place of the class (a small class would otherwise show its last child),
+    unless everybody shares place 1."""
     if not places:
         return ()
     last = places[-1].place
-    return tuple(p for p in duplicate.top(places, n) if p.place == 1 or p.place < last)
+    return tuple(p for p in duplicate.top(places, n) if p.played and (p.place == 1 or p.place < last))
 
 
 @dataclass(frozen=True)
@@ -174,7 +175,7 @@ def board(row: ClassSession) -> Board:
                 done[number] += 1
     complete = {nickname for nickname, numbers in read.finished.items()
                 if all(n in numbers for n in range(1, count + 1))}
-    shown = shown_places(places) if any(p.played for p in places) else ()
+    shown = shown_places(places)
     best = tuple(b for b in (duplicate.best_of_deal(read.scores, n) for n in range(1, count + 1)) if b is not None)
     return Board(count, len(read.scores), tuple(DealProgress(n, playing[n], done[n]) for n in range(1, count + 1)),
                  tuple(p.nickname for p in places if p.nickname in complete), places, shown, best, read.key)
