@@ -16,6 +16,7 @@ from webapp.classroom import skat_board
 from webapp.classroom.scores import named_on_board
 from webapp.classroom.service import (
     COUNTDOWNS,
+    SKAT_KIND,
     Mode,
     is_open,
     now,
@@ -23,7 +24,6 @@ from webapp.classroom.service import (
     round_question,
     seconds_left,
     series_over,
-    SKAT_KIND,
     standings,
 )
 from webapp.core.db import db
