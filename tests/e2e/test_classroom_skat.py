@@ -1,6 +1,8 @@
 """The class plays Skat (issue 37, section 1) in Chromium: a teacher starts a one-deal Skat round, a child on a
 phone joins, plays the deal to its end by tapping the coach's move, reloads in the middle and goes on where it was,
-then sees its points. Screenshots (phone 390x844, tablet 768x1024): test-artifacts/issue37/."""
+then sees its points. Then the projector and the tablets: two children play the deal (their moves posted with the
+page's own form), the projector at 1920x1080 shows the ranking, each child its own place, the teacher ends the
+round. Screenshots (phone 390x844, tablet 768x1024, projector 1920x1080): test-artifacts/issue37/."""
 
 from __future__ import annotations
 
@@ -13,11 +15,13 @@ from playwright.sync_api import Page, expect
 from webapp.classroom import skat_store
 from webapp.core.db import db
 from webapp.core.models import ClassSession
+from webapp.games.skat import bots, table_codes
 from webapp.games.skat.table import Phase
+from webapp.games.skat.table_codes import action_code
 
 from .accessibility import assert_accessible
 from .conftest import ROOT
-from .test_skat_table import PHONE, TABLET, board_state, make_move
+from .test_skat_table import PHONE, TABLET, WIDE, board_state, make_move
 
 pytestmark = pytest.mark.e2e
 
@@ -94,3 +98,70 @@ def test_a_child_plays_a_one_deal_skat_round_on_a_phone_and_reloads_in_the_middl
     expect(child.locator("#skat-round-done")).to_have_text(re.compile(r"^You played the deal: -?\d+ points\.$"))
     shoot(child, "child-round-done")
     assert_accessible(child)
+
+
+MOVES = re.compile(r'name="a" value="([^"]*)"')
+
+
+def post_moves(page: Page, code: str, table_seed: int) -> None:
+    """Play deal 1 of the child's round to its end with the coach's moves, each posted with the page's own form
+    (its CSRF token and cookies: the browser context's requests), then show the page as it is now."""
+    token = page.locator("#table-form input[name=csrf_token]").get_attribute("value")
+    url = f"/class/{code}/skat/1"
+    text = page.content()
+    for _ in range(80):
+        found = MOVES.search(text)
+        state = table_codes.replay(table_seed, 1, [c for c in (found.group(1) if found else "").split(".") if c])
+        if state.phase in (Phase.DONE, Phase.THROWN_IN):
+            break
+        response = page.request.post(url, form={"csrf_token": token, "do": action_code(bots.bot_move(state).action)})
+        assert response.ok, response.status
+        text = response.text()
+    else:
+        raise AssertionError("the deal did not end")
+    page.reload()
+
+
+def test_the_projector_shows_the_ranking_and_each_child_its_own_place(new_page, live_app):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    teacher = new_page(locale="en-US", viewport=WIDE, screenshot=False)
+    teacher.goto("/class")
+    teacher.fill("#skat-deals", "1")
+    teacher.click("#class-skat-new")
+    expect(teacher.locator("#join-code")).to_be_visible()
+    code = teacher.locator("#join-code").inner_text().strip()
+    (table_seed,) = fix_seed(live_app, code)
+    children = []
+    for nickname in ("Mia", "Noah"):
+        child = new_page(locale="en-US", viewport=PHONE, has_touch=True, screenshot=False)
+        child.goto(f"/class/{code}")
+        child.fill("#class-nickname", nickname)
+        child.click("#class-join")
+        expect(child).to_have_url(re.compile(rf"/class/{code}/skat/1"))
+        children.append(child)
+    expect(teacher.locator("#skat-deal-1")).to_contain_text("2", timeout=6_000)  # both at deal 1 (the poll)
+    post_moves(children[0], code, table_seed)
+    expect(children[0].locator("#result-title")).to_be_visible()
+    expect(children[0].locator("#skat-my-place")).to_have_text("You are in place 1 of 2 after 1 deal.")
+    expect(teacher.locator("#skat-ranking")).to_be_visible(timeout=6_000)  # the board's poll brings the ranking
+    expect(teacher.locator("#skat-ranking .lb-name")).to_have_text(["Mia"])
+    expect(teacher.locator("#stage-title")).to_be_visible()
+    post_moves(children[1], code, table_seed)  # the same deal, the same moves: the same points, a shared place
+    expect(teacher.locator("#skat-ranking .lb-name")).to_have_text(["Mia", "Noah"], timeout=6_000)
+    expect(teacher.locator("#skat-finished-all")).to_contain_text("Mia, Noah")
+    teacher.screenshot(path=str(SHOTS / "projector-ranking-1920x1080.png"))
+    assert_accessible(teacher)
+    child = children[1]
+    child.locator("#skat-place").scroll_into_view_if_needed()
+    child.screenshot(path=str(SHOTS / "child-deal-place-phone.png"), full_page=True)
+    child.click("#next-game")
+    expect(child.locator("#skat-round-done")).to_be_visible()
+    expect(child.locator("#skat-my-place")).to_have_text("You are in place 1 of 2 after 1 deal.")
+    expect(child.locator("#skat-my-cheer")).to_have_text("You are in the lead: keep it up!")
+    child.screenshot(path=str(SHOTS / "child-round-place-phone.png"), full_page=True)
+    assert_accessible(child)
+    teacher.click("#do-end")
+    teacher.click("#do-end-yes")
+    expect(teacher.locator("#stage-title")).to_contain_text("The class has ended.")
+    expect(teacher.locator("#skat-ranking .lb-name")).to_have_text(["Mia", "Noah"])
+    teacher.screenshot(path=str(SHOTS / "projector-final-1920x1080.png"))

@@ -18,11 +18,13 @@ from __future__ import annotations
 import re
 import uuid
 from typing import Callable, Iterator
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import long_runs
+from web.skathelpers import finished_round
 from webapp.core.i18n import languages
 
 from .accessibility import assert_accessible
@@ -45,8 +47,9 @@ LIVE = 6_000
 
 
 @pytest.fixture(scope="module")
-def classroom(browser: Browser, live_server: str) -> Iterator[dict]:
-    """One class for the module, with a question asked: its projector URL and its join code."""
+def classroom(browser: Browser, live_server: str, live_app) -> Iterator[dict]:
+    """One class for the module, with a question asked: its projector URL and its join code; and a Skat round of
+    two deals that eight children played (``skat``: :func:`finished_round`'s code and cookies' values)."""
     context = browser.new_context(base_url=live_server)
     context.set_default_timeout(ACTION_TIMEOUT)
     teacher = context.new_page()
@@ -57,7 +60,8 @@ def classroom(browser: Browser, live_server: str) -> Iterator[dict]:
     teacher.click("#do-ask")
     expect(teacher.locator(".q-cards.huge .q-card").first).to_be_visible()
     try:
-        yield {"code": code, "projector": teacher.url, "teacher_cookies": context.cookies()}
+        yield {"code": code, "projector": teacher.url, "teacher_cookies": context.cookies(),
+               "skat": finished_round(live_app, 2, SKAT_ROUND), "host": urlsplit(live_server).hostname}
     finally:
         context.close()
 
@@ -97,6 +101,31 @@ def _child(page: Page, class_: dict) -> None:
     page.fill("#class-nickname", f"Kid{uuid.uuid4().hex[:6]}")
     page.click("#class-join")
     expect(page.locator("#child-form")).to_be_visible(timeout=LIVE)
+
+
+#: The Skat round of the layout pages: eight children, long names among them, ties, one who played both deals.
+SKAT_ROUND = {"Maximilian-Alexander": [122, 40], "Ben": [122], "Cem": [40], "Dana": [40, None], "Eva": [0],
+              "Finn": [-86], "Gil": [0], "Hana": [None]}
+
+
+def _skat_cookie(page: Page, class_: dict, name: str, value: str) -> str:
+    """Give the page the class cookie ``name`` of the layout's Skat round; return the round's code."""
+    code = class_["skat"][0]
+    page.context.add_cookies([{"name": f"{name}_{code}", "value": value, "domain": class_["host"],
+                               "path": f"/class/{code}"}])
+    return code
+
+
+def _skat_projector(page: Page, class_: dict) -> None:
+    code = _skat_cookie(page, class_, "teach", class_["skat"][1])
+    page.goto(f"/class/{code}/present")
+    expect(page.locator("#skat-ranking")).to_be_visible()
+
+
+def _skat_child_done(page: Page, class_: dict) -> None:
+    code = _skat_cookie(page, class_, "class", class_["skat"][2]["Maximilian-Alexander"])
+    page.goto(f"/class/{code}/skat")
+    expect(page.locator("#skat-my-place")).to_be_visible()
 
 
 def _goto(path: str, status: int = 200) -> Callable[[Page, dict], int]:
@@ -143,6 +172,8 @@ PAGES: list[tuple[str, Callable[[Page, dict], object]]] = [
     ("class", _goto("/class")),
     ("class-projector", _projector),
     ("class-child", _child),
+    ("class-skat-projector", _skat_projector),
+    ("class-skat-child-done", _skat_child_done),
 ]
 #: (screen name, viewport, touch, language): every screen in English, phone and tablet in German too.
 RUNS = [(name, size, touch, "en") for name, size, touch in SCREENS] + [

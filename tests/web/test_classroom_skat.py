@@ -11,13 +11,13 @@ from conftest import dispose, make_app
 
 from classhelpers import EN, HX, join
 from skathelpers import create_round, game_of, next_move, stored
+from skathelpers import play_deal as _play_deal
 from webapp.classroom import skat_store
 from webapp.core.db import db
 from webapp.core.models import ClassSession, ClassSkatGame, Participant
 from webapp.games.skat import duplicate
 from webapp.games.skat.duplicate import DealScore
 from webapp.games.skat.official import GameType
-from webapp.games.skat.table import Phase
 
 
 def _seed(app, code: str) -> str:
@@ -27,18 +27,6 @@ def _seed(app, code: str) -> str:
 
 def _move(child, code: str, number: int, move: str, htmx: bool = False):
     return child.post(f"/class/{code}/skat/{number}", data={"do": move}, headers=HX if htmx else EN)
-
-
-def _play_deal(app, child, code: str, nickname: str, number: int, passing: bool = False) -> None:
-    """Play deal ``number`` to its end with legal moves (each acknowledged), reading the stored game each time."""
-    assert child.get(f"/class/{code}/skat/{number}", headers=EN).status_code == 200
-    for _ in range(80):
-        game = game_of(app, code, nickname, number)
-        if game.state.phase in (Phase.DONE, Phase.THROWN_IN):
-            return
-        response = _move(child, code, number, next_move(game, passing))
-        assert response.status_code == 303, response.get_data(as_text=True)
-    raise AssertionError("the deal did not end")
 
 
 def test_a_teacher_starts_a_skat_round_and_the_child_lands_at_its_first_deal(app):

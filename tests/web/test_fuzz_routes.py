@@ -233,6 +233,7 @@ PARAMS: dict[str, dict[str, Param]] = {
                             "toggle": values("CJ", "SA", "XX"), "choose": values("grand", "clubs+hand", "chess"),
                             "pick": values("CJ,SA", "CJ,CJ", "XX"), "set_open": values("1"), "coach": values("0")},
     "classroom_skat.coach": {},
+    "classroom_skat.place": {"v": values("0", "1-0-0", "1-1-1")},
     "learn.map_page": {},
     "learn.adopt": {"code": values("ABCDEF", "abc-def", "")},
     "learn.name": {"nickname": values("Mia", "", "<b>x</b>", "x" * 10_000)},

@@ -12,9 +12,11 @@ from typing import Any, Iterable
 
 from sqlalchemy import bindparam, func
 
+from webapp.classroom import skat_board
 from webapp.classroom.scores import named_on_board
 from webapp.classroom.service import (
     COUNTDOWNS,
+    SKAT_KIND,
     Mode,
     is_open,
     now,
@@ -88,7 +90,8 @@ def teacher_context(row: ClassSession, at: datetime | None = None, children: boo
         ``checked`` (the demo hand or the round's question and its solution, else None), ``open``
         (answers accepted now), ``seconds_left``, ``series_over``, ``board`` (the top 5 that the projector
         names, :func:`.scores.named_on_board`, once the teacher shows the leaderboard, else ()), ``podium``
-        (top 3 at the end, :func:`.service.podium`), ``children`` (every child not
+        (top 3 at the end, :func:`.service.podium`), ``skat`` (a Skat round's :class:`.skat_board.Board`, else
+        None), ``children`` (every child not
         removed: for the teacher's list; empty when ``children`` is False: the board alone does not show them)
         and ``version`` (:func:`teacher_version`).
     """
@@ -98,19 +101,22 @@ def teacher_context(row: ClassSession, at: datetime | None = None, children: boo
     context: dict[str, Any] = {"row": row, "results": results(row, at), "asked": None, "checked": None,
                                "step_title": Step(title), "open": open_now,
                                "seconds_left": seconds_left(row, at), "series_over": series_over(row),
-                               "board": (), "podium": (), "countdowns": COUNTDOWNS,
+                               "board": (), "podium": (), "countdowns": COUNTDOWNS, "skat": None,
                                "children": [p for p in row.participants if not p.removed] if children else []}
     context["children_version"] = children_version(p.id for p in context["children"])
     if row.mode == Mode.DEMO or (row.mode == Mode.QUESTION and row.round_number):
         demo = row.mode == Mode.DEMO
         context["asked"] = round_question(row, row.demo_number if demo else row.round_number, demo=demo)
         context["checked"] = context["asked"].solution()
-    if (row.mode == Mode.QUESTION and row.show_board and not open_now) or row.mode == Mode.ENDED:
+    if row.kind == SKAT_KIND:  # the ranking of the deals played instead of the questions' leaderboard
+        context["skat"] = skat_board.board(row)
+    elif (row.mode == Mode.QUESTION and row.show_board and not open_now) or row.mode == Mode.ENDED:
         board = standings(row)
         context["board"] = named_on_board(board)
         context["podium"] = podium(board) if row.mode == Mode.ENDED else ()
     figures = context["results"]
-    context["version"] = teacher_version(row, open_now, figures["joined"], figures["answered"], len(figures["names"]))
+    context["version"] = teacher_version(row, open_now, figures["joined"], figures["answered"], len(figures["names"]),
+                                         context["skat"].key if context["skat"] else "")
     return context
 
 
@@ -129,12 +135,17 @@ class BoardState:
 
 def board_state(row: ClassSession, at: datetime | None = None) -> BoardState:
     """The board's :class:`BoardState`, its version as :func:`teacher_context` gives it, from one query of two
-    counts: the projector asks every second, and the page is built only when it changed."""
+    counts (a Skat round: of three, :func:`.skat_board.progress`): the projector asks every second, and the page is
+    built only when it changed."""
     open_now = is_open(row, at or now())
-    joined, answered = _counts(row)
+    skat = ""
+    if row.kind == SKAT_KIND:
+        (joined, skat), answered = skat_board.progress(row), 0
+    else:
+        joined, answered = _counts(row)
     if row.mode != Mode.QUESTION or not row.round_number:
         answered = 0
-    version = teacher_version(row, open_now, joined, answered, joined if row.show_names else 0)
+    version = teacher_version(row, open_now, joined, answered, joined if row.show_names else 0, skat)
     return BoardState(version, joined, answered, open_now)
 
 
@@ -177,10 +188,11 @@ def child_ids(row: ClassSession) -> list[int]:
     return list(db.session.scalars(_CHILD_IDS, {"session_id": row.id}))
 
 
-def teacher_version(row: ClassSession, open_now: bool, joined: int, answered: int, names: int) -> str:
+def teacher_version(row: ClassSession, open_now: bool, joined: int, answered: int, names: int, skat: str = "") -> str:
     """What the presenter's board depends on, as a short string (its poll's ``v``): the class's state, and how
-    many children have joined, are named on the board and answered the round (last: see
+    many children have joined, are named on the board, moved on in a Skat round (``skat``:
+    :func:`.skat_board.progress`'s key, "" for a question class) and answered the round (last: see
     :func:`only_answers_changed`)."""
     return ".".join(str(part) for part in (
         row.mode, row.round_number, int(open_now), row.demo_number, row.demo_revealed, int(row.show_names),
-        int(row.show_board), int(row.locked), joined, names, answered))
+        int(row.show_board), int(row.locked), joined, names, skat, answered))

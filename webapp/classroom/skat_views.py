@@ -4,6 +4,9 @@
   the last one, "You played all N deals" with its points.
 * ``GET /class/<code>/skat/<n>``: deal ``n`` at the table (:mod:`webapp.games.skat.table_views`' page, its moves
   from the child's stored game); the bots move up to the child's turn and their moves are stored.
+* ``GET /class/<code>/skat/place?v=``: the child's own place in the class's ranking
+  (:func:`webapp.classroom.skat_board.own_place`), for htmx on the round's end page: 204 while ``v`` (the board's
+  :func:`~webapp.classroom.skat_board.progress`) is current. The deal's page shows it too once the deal is over.
 * ``GET /class/<code>/skat/<n>/coach``: the coach's part alone while it is thinking (htmx asks again); its links
   stay in the class.
 * ``POST /class/<code>/skat/<n>``: the child's click (``do``, ``toggle``, ``choose``, ``pick``: the table's), stored
@@ -23,7 +26,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 
-from webapp.classroom import service, skat_store
+from webapp.classroom import service, skat_board, skat_store
 from webapp.classroom.views import guess_limit  # one count of wrong codes with the other routes
 from webapp.core import security
 from webapp.core.db import db
@@ -39,6 +42,8 @@ bp = Blueprint("classroom_skat", __name__)
 #: The parts of the table's form a child's click may carry; the switches (bots, coach, open cards) are the
 #: teacher's and never read.
 CLICK = ("do", "toggle", "choose", "pick")
+#: The phases of a deal that is over (its result stored, the child's place shown).
+OVER = (Phase.DONE, Phase.THROWN_IN)
 
 
 def _round(code: str) -> tuple[ClassSession | None, int | None]:
@@ -67,7 +72,27 @@ def overview(code: str):
         return redirect(url_for("classroom_skat.deal", code=row.join_code, number=current, _anchor="table-stage"),
                         code=303)
     points = sum(g.points or 0 for g in games.values() if g.deal <= count)
-    return render_template("classroom/skat_done.html", row=row, count=count, points=points)
+    own, version = skat_board.own_place(row, child)
+    return render_template("classroom/skat_done.html", row=row, count=count, points=points, own=own,
+                           place_version=version, poll=row.mode != service.Mode.ENDED)
+
+
+@bp.get("/class/<code>/skat/place")
+@guess_limit
+def place(code: str):
+    """The child's own place (:file:`classroom/_skat_place.html`), asked for by htmx every few seconds on the
+    round's end page: 204 while ``v`` is the board's current key, else the part with the new one. Not joined: 403;
+    not asked by htmx: 303 to the child's round (whose page shows the place)."""
+    row, child = _round(code)
+    if child is None:
+        abort(403)
+    if not is_htmx():
+        return redirect(url_for("classroom_skat.overview", code=row.join_code), code=303)
+    if request.args.get("v") == skat_board.progress(row)[1]:
+        return "", 204
+    own, version = skat_board.own_place(row, child)
+    return render_template("classroom/_skat_place.html", row=row, own=own, place_version=version,
+                           poll=row.mode != service.Mode.ENDED)
 
 
 @bp.route("/class/<code>/skat/<int:number>", methods=["GET", "POST"])
@@ -103,7 +128,8 @@ def deal(code: str, number: int):
     context = table_views.context(game, sheet=False)
     context.update(anchor=lambda name: game.url(_anchor=name),
                    next_game=url_for("classroom_skat.overview", code=row.join_code),
-                   in_class=True, deal_count=len(plans), row=row)
+                   in_class=True, deal_count=len(plans), row=row,
+                   own=skat_board.own_place(row, child)[0] if game.state.phase in OVER else None)
     response = page_or_fragment("classroom/skat.html", "skat/_table.html", game.status, replace_url=game.url(),
                                 **context)
     if is_htmx() and clicked:
@@ -151,7 +177,7 @@ def _address(row: ClassSession, number: int, args: dict[str, object], anchor: st
 
 def _store(stored: ClassSkatGame, before: str, moves: str, game: table_views.TableGame, plan: DealPlan) -> bool:
     """Write the game's moves (and, once the deal is over, the child's points) before the page answers."""
-    over = game.state.phase in (Phase.DONE, Phase.THROWN_IN)
+    over = game.state.phase in OVER
     return skat_store.save(stored, before, moves, child_score(game.state, plan.child) if over else None)
 
 
