@@ -33,10 +33,6 @@ __all__ = ["DealMoment", "MomentView", "bp", "moment_view", "skat_moment_of"]
 
 bp = Blueprint("classroom_skat_moment", __name__)
 
-#: Seconds between two polls of the part (htmx).
-POLL_SECONDS = 2
-
-
 @dataclass(frozen=True)
 class DealMoment:
     """One deal's line on the projector.
