@@ -138,6 +138,7 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
     from webapp import catalogue, main
+    from webapp.classroom import skat_moment_views as classroom_skat_moment
     from webapp.classroom import skat_views as classroom_skat
     from webapp.classroom import views as classroom
     from webapp.cli import register_flask_commands
@@ -161,6 +162,7 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
     app.register_blueprint(quiz.bp)
     app.register_blueprint(classroom.bp)
     app.register_blueprint(classroom_skat.bp)
+    app.register_blueprint(classroom_skat_moment.bp)
     app.register_blueprint(learn.bp)
     app.register_blueprint(homework_views.bp)
     app.register_blueprint(parents.bp)

@@ -234,6 +234,7 @@ PARAMS: dict[str, dict[str, Param]] = {
                             "pick": values("CJ,SA", "CJ,CJ", "XX"), "set_open": values("1"), "coach": values("0")},
     "classroom_skat.coach": {},
     "classroom_skat.place": {"v": values("0", "1-0-0", "1-1-1")},
+    "classroom_skat_moment.moment": {"v": values("0", "abc", "0123456789abcdef")},
     "learn.map_page": {},
     "learn.adopt": {"code": values("ABCDEF", "abc-def", "")},
     "learn.name": {"nickname": values("Mia", "", "<b>x</b>", "x" * 10_000)},
@@ -355,6 +356,7 @@ def _play_through(app: Flask) -> dict[str, list[str]]:
                                                "csrf_token": csrf})
     skat_code = re.fullmatch(r"/class/(\w+)/present", response.location).group(1)
     pools["code"].append(skat_code)
+    pools["token"].append(client.get_cookie(f"teach_{skat_code}", path=f"/class/{skat_code}").value)
     player = app.test_client()
     player.post("/class/join", data={"code": skat_code, "nickname": "Ole", "csrf_token": _csrf(player)})
     player.get(f"/class/{skat_code}/skat/1")

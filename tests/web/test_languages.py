@@ -138,7 +138,7 @@ MANY = [code for code in ("fr", "es", "pt") if code in CATALOGUES]
 #: ngettext passes the count as %(num)s, except where it passes num= itself (templates/classroom/_live_count.html:
 #: the count is the children who joined, %(num)s those who answered).
 COUNTS = {entry[:2]: entry[2] for entry in MESSAGES.values() if isinstance(entry, tuple) and len(entry) == 3}
-TEMPLATE_COUNTS = {"%(num)s of %(joined)s child answered": "joined"}
+TEMPLATE_COUNTS = {"%(num)s of %(joined)s child answered": "joined", "%(num)s of %(total)s game analysed": "total"}
 #: Words that follow the count without being its noun, so no "de" comes between: a participle or an adjective agreeing
 #: with a noun said before ("3 choisies", "têm 3 juntas"), a verb ("3 enfants sur 5 ont répondu"), an adverb ("en
 #: ont 3 ensemble", "y 3 más"), and the Spanish and Portuguese "de" of "3 de 10 cartas".

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 
-from webapp.classroom import service, skat_board, skat_store
+from webapp.classroom import service, skat_board, skat_review, skat_store
 from webapp.classroom.views import guess_limit  # one count of wrong codes with the other routes
 from webapp.core import security
 from webapp.core.db import db
@@ -176,9 +176,14 @@ def _address(row: ClassSession, number: int, args: dict[str, object], anchor: st
 
 
 def _store(stored: ClassSkatGame, before: str, moves: str, game: table_views.TableGame, plan: DealPlan) -> bool:
-    """Write the game's moves (and, once the deal is over, the child's points) before the page answers."""
+    """Write the game's moves (and, once the deal is over, the child's points) before the page answers; a finished
+    game is handed to the analysis pool (:func:`webapp.classroom.skat_review.start`)."""
     over = game.state.phase in OVER
-    return skat_store.save(stored, before, moves, child_score(game.state, plan.child) if over else None)
+    if not skat_store.save(stored, before, moves, child_score(game.state, plan.child) if over else None):
+        return False
+    if over:  # its open-cards analysis starts off the request thread (stored when the projector next asks)
+        skat_review.start(plan.seed, stored)
+    return True
 
 
 def _refused(row: ClassSession, step: Step, status: int):

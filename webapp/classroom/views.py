@@ -16,7 +16,8 @@ Teacher (no account: the secret token is the key, kept in a cookie):
   is swapped in place; without JavaScript the form redirects back.
 * ``GET .../present/board?v=``: the board (204 while ``v`` is current; the count alone while only it changed
   in an open round), polled every second.
-* ``GET .../present/export.csv``: every answer of the session, with points and seconds.
+* ``GET .../present/export.csv``: every answer of the session, with points and seconds (a Skat round: every
+  child's games, one line per child and deal).
 
 Children (a code and a nickname, nothing else):
 
@@ -54,7 +55,7 @@ from markupsafe import Markup
 
 from webapp import quiz
 from webapp.classroom import links, presenter, quickpoll, service, shared, skat_store
-from webapp.classroom.export import answers_csv, qr_svg
+from webapp.classroom.export import export_csv, qr_svg
 from webapp.classroom.quickpoll import QuickPoll
 from webapp.classroom.seats import AnswerRow, ChildRow, ClassRow
 from webapp.classroom.service import Action, BadNickname, NicknameTaken, NotNow
@@ -489,9 +490,10 @@ def act(code: str):
 
 @bp.get("/class/<code>/present/export.csv")
 def export(code: str):
-    """Every answer of the session as CSV: round, nickname, answer, right, points, seconds, time (UTC)."""
+    """Every answer of the session as CSV: round, nickname, answer, right, points, seconds, time (UTC); for a Skat
+    round every child's games (:func:`webapp.classroom.export.skat_csv`)."""
     row = _teacher(code)
-    response = make_response(answers_csv(row))
+    response = make_response(export_csv(row))
     response.mimetype = "text/csv"
     response.headers["Content-Disposition"] = f'attachment; filename="kartenschule-{row.join_code}.csv"'
     response.headers["Cache-Control"] = "no-store"
