@@ -23,6 +23,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import long_runs
+from webapp.classroom import rejoin, service
 from webapp.core.i18n import languages
 
 from .accessibility import assert_accessible
@@ -45,8 +46,9 @@ LIVE = 6_000
 
 
 @pytest.fixture(scope="module")
-def classroom(browser: Browser, live_server: str) -> Iterator[dict]:
-    """One class for the module, with a question asked: its projector URL and its join code."""
+def classroom(browser: Browser, live_server: str, live_app) -> Iterator[dict]:
+    """One class for the module, with a question asked: its projector URL, its join code and ``rejoin()`` (a new
+    request of its child "Rejoiner" to rejoin on another device: the device's class cookie)."""
     context = browser.new_context(base_url=live_server)
     context.set_default_timeout(ACTION_TIMEOUT)
     teacher = context.new_page()
@@ -56,8 +58,16 @@ def classroom(browser: Browser, live_server: str) -> Iterator[dict]:
     code = teacher.locator("#join-code").inner_text().strip()
     teacher.click("#do-ask")
     expect(teacher.locator(".q-cards.huge .q-card").first).to_be_visible()
+    with live_app.app_context():
+        service.join(service.find_session(code), "Rejoiner")
+
+    def ask_to_rejoin() -> dict:
+        with live_app.app_context():  # made here: the route's rate limit would refuse the layout's many runs
+            token = rejoin.ask(service.find_session(code), "Rejoiner")  # replaces the child's older request
+        return {"name": service.cookie_name(code), "value": token, "url": live_server + f"/class/{code}"}
+
     try:
-        yield {"code": code, "projector": teacher.url, "teacher_cookies": context.cookies()}
+        yield {"code": code, "projector": teacher.url, "teacher_cookies": context.cookies(), "rejoin": ask_to_rejoin}
     finally:
         context.close()
 
@@ -97,6 +107,12 @@ def _child(page: Page, class_: dict) -> None:
     page.fill("#class-nickname", f"Kid{uuid.uuid4().hex[:6]}")
     page.click("#class-join")
     expect(page.locator("#child-form")).to_be_visible(timeout=LIVE)
+
+
+def _rejoin_wait(page: Page, class_: dict) -> None:
+    page.context.add_cookies([class_["rejoin"]()])
+    page.goto(f"/class/{class_['code']}/rejoin")
+    expect(page.locator("#rejoin-wait")).to_be_visible()
 
 
 def _goto(path: str, status: int = 200) -> Callable[[Page, dict], int]:
@@ -143,6 +159,7 @@ PAGES: list[tuple[str, Callable[[Page, dict], object]]] = [
     ("class", _goto("/class")),
     ("class-projector", _projector),
     ("class-child", _child),
+    ("class-rejoin", _rejoin_wait),
 ]
 #: (screen name, viewport, touch, language): every screen in English, phone and tablet in German too.
 RUNS = [(name, size, touch, "en") for name, size, touch in SCREENS] + [
