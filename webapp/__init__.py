@@ -118,6 +118,8 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
         CLASS_JOIN_LIMIT="120 per minute",
         CLASS_ANSWER_LIMIT="300 per minute",
         CLASS_GUESS_LIMIT="120 per minute",
+        # A child asking to rejoin on a new device (the teacher must say yes): a few tablets swapped in a minute.
+        CLASS_REJOIN_LIMIT="10 per minute",
         # Progress codes of the learning path typed in that are no code or nobody's (a right one does not count):
         # a class moving to new tablets behind one address, with typos.
         LEARN_CODE_LIMIT="60 per minute",
@@ -139,6 +141,7 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
 
     from webapp import catalogue, main
     from webapp.classroom import skat_moment_views as classroom_skat_moment
+    from webapp.classroom import rejoin_views as classroom_rejoin
     from webapp.classroom import skat_views as classroom_skat
     from webapp.classroom import views as classroom
     from webapp.cli import register_flask_commands
@@ -163,6 +166,7 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
     app.register_blueprint(classroom.bp)
     app.register_blueprint(classroom_skat.bp)
     app.register_blueprint(classroom_skat_moment.bp)
+    app.register_blueprint(classroom_rejoin.bp)
     app.register_blueprint(learn.bp)
     app.register_blueprint(homework_views.bp)
     app.register_blueprint(parents.bp)

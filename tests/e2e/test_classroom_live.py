@@ -139,7 +139,7 @@ def test_a_series_of_three_from_the_lobby_to_the_podium(new_page, classroom_serv
 
     # Question 1: a 10 s countdown with speed bonus. Anna at once (1,000), Ben after 4 s (800), Cem wrong.
     teacher.select_option("#ask-countdown", "10")
-    teacher.check("#ask-form input[name=speed_bonus]")  # no id: nothing for htmx to settle on it
+    teacher.check("#ask-form input[name=speed_bonus][value='1']")  # no id: nothing for htmx to settle on it
     teacher.click("#do-ask")
     expect(teacher.locator("#stage-title")).to_have_text(words["series"])
     expect(teacher.locator("#board-countdown")).to_have_attribute("data-seconds", "10")

@@ -144,7 +144,7 @@ def test_the_projector_from_the_back_row_a_kind_leaderboard_and_a_real_podium(ne
 
     # The question, with a countdown and the speed bonus.
     teacher.select_option("#ask-countdown", "30")
-    teacher.check("#ask-form input[name=speed_bonus]")
+    teacher.check("#ask-form input[name=speed_bonus][value='1']")
     teacher.click("#do-ask")
     expect(teacher.locator("#round-headline")).to_have_text(words["headline"])
     expect(teacher.locator("#board-countdown")).to_be_visible()

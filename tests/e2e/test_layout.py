@@ -25,6 +25,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from conftest import long_runs
 from web.skathelpers import finished_round
+from webapp.classroom import rejoin, service
 from webapp.core.i18n import languages
 
 from .accessibility import assert_accessible
@@ -48,7 +49,8 @@ LIVE = 6_000
 
 @pytest.fixture(scope="module")
 def classroom(browser: Browser, live_server: str, live_app) -> Iterator[dict]:
-    """One class for the module, with a question asked: its projector URL and its join code; and a Skat round of
+    """One class for the module, with a question asked: its projector URL, its join code and ``rejoin()`` (a new
+    request of its child "Rejoiner" to rejoin on another device: the device's class cookie); and a Skat round of
     two deals that eight children played (``skat``: :func:`finished_round`'s code and cookies' values)."""
     context = browser.new_context(base_url=live_server)
     context.set_default_timeout(ACTION_TIMEOUT)
@@ -59,8 +61,16 @@ def classroom(browser: Browser, live_server: str, live_app) -> Iterator[dict]:
     code = teacher.locator("#join-code").inner_text().strip()
     teacher.click("#do-ask")
     expect(teacher.locator(".q-cards.huge .q-card").first).to_be_visible()
+    with live_app.app_context():
+        service.join(service.find_session(code), "Rejoiner")
+
+    def ask_to_rejoin() -> dict:
+        with live_app.app_context():  # made here: the route's rate limit would refuse the layout's many runs
+            token = rejoin.ask(service.find_session(code), "Rejoiner")  # replaces the child's older request
+        return {"name": service.cookie_name(code), "value": token, "url": live_server + f"/class/{code}"}
+
     try:
-        yield {"code": code, "projector": teacher.url, "teacher_cookies": context.cookies(),
+        yield {"code": code, "projector": teacher.url, "teacher_cookies": context.cookies(), "rejoin": ask_to_rejoin,
                "skat": finished_round(live_app, 2, SKAT_ROUND), "host": urlsplit(live_server).hostname}
     finally:
         context.close()
@@ -128,6 +138,12 @@ def _skat_child_done(page: Page, class_: dict) -> None:
     expect(page.locator("#skat-my-place")).to_be_visible()
 
 
+def _rejoin_wait(page: Page, class_: dict) -> None:
+    page.context.add_cookies([class_["rejoin"]()])
+    page.goto(f"/class/{class_['code']}/rejoin")
+    expect(page.locator("#rejoin-wait")).to_be_visible()
+
+
 def _goto(path: str, status: int = 200) -> Callable[[Page, dict], int]:
     def visit(page: Page, _class: dict) -> int:
         response = page.goto(path)
@@ -174,6 +190,7 @@ PAGES: list[tuple[str, Callable[[Page, dict], object]]] = [
     ("class-child", _child),
     ("class-skat-projector", _skat_projector),
     ("class-skat-child-done", _skat_child_done),
+    ("class-rejoin", _rejoin_wait),
 ]
 #: (screen name, viewport, touch, language): every screen in English, phone and tablet in German too.
 RUNS = [(name, size, touch, "en") for name, size, touch in SCREENS] + [

@@ -6,17 +6,18 @@ import io
 
 import segno
 
-from webapp.classroom import service, skat_review, skat_store
+from webapp.classroom import skat_review, skat_store
 from webapp.core.csvfile import csv_text
 from webapp.core.db import db
 from webapp.core.explain import card_name, render_step
 from webapp.core.models import ClassSession, ClassSkatGame, Participant
+from webapp.core.models import Response as Answer
 from webapp.games.skat.table import Phase, seat_of
 from webapp.games.skat.table_codes import replay
 from webapp.games.skat.table_views import BOT_NAMES, CHILD
 from webapp.quiz import kinds
 
-__all__ = ["COLUMNS", "SKAT_COLUMNS", "answers_csv", "export_csv", "qr_svg", "skat_csv"]
+__all__ = ["COLUMNS", "SKAT_COLUMNS", "all_answers", "answers_csv", "export_csv", "qr_svg", "skat_csv"]
 
 #: The CSV's header row.
 COLUMNS = ("round", "nickname", "answer", "correct", "points", "seconds", "answered_at_utc")
@@ -40,8 +41,18 @@ def answers_csv(row: ClassSession) -> str:
         [given.round_number, nickname, render_step(kind.describe(given.answer), html=False),
          "yes" if given.correct else "no", given.points, "" if given.seconds is None else f"{given.seconds:.1f}",
          given.created_at.isoformat(timespec="seconds")]
-        for given, nickname in service.all_answers(row)
+        for given, nickname in all_answers(row)
     ))
+
+
+def all_answers(row: ClassSession) -> list[tuple[Answer, str]]:
+    """Every answer of the session with the child's nickname, by round, then nickname."""
+    return list(db.session.execute(
+        db.select(Answer, Participant.nickname)
+        .join(Participant, Answer.participant_id == Participant.id)
+        .where(Answer.session_id == row.id)
+        .order_by(Answer.round_number, Participant.nickname)
+    ).all())
 
 
 def qr_svg(url: str) -> bytes:

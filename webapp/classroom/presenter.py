@@ -12,8 +12,9 @@ from typing import Any, Iterable
 
 from sqlalchemy import bindparam, func
 
-from webapp.classroom import skat_board
+from webapp.classroom import rejoin, skat_board
 from webapp.classroom.scores import named_on_board
+from webapp.classroom.seats import open_for
 from webapp.classroom.service import (
     COUNTDOWNS,
     SKAT_KIND,
@@ -51,7 +52,7 @@ def results(row: ClassSession, at: datetime | None = None) -> dict[str, Any]:
         result["names"] = [p.nickname for p in row.participants if not p.removed]
     if row.mode != Mode.QUESTION or not row.round_number:
         return result
-    if is_open(row, at):
+    if open_for(row, True, at or now()):  # no bars while a child with more time may still answer
         result["answered"] = answered
         return result
     asked = round_question(row, row.round_number)
@@ -88,22 +89,27 @@ def teacher_context(row: ClassSession, at: datetime | None = None, children: boo
     Returns:
         ``row``, ``results`` (:func:`results`), ``step_title`` (the kind), ``asked`` and
         ``checked`` (the demo hand or the round's question and its solution, else None), ``open``
-        (answers accepted now), ``seconds_left``, ``series_over``, ``board`` (the top 5 that the projector
-        names, :func:`.scores.named_on_board`, once the teacher shows the leaderboard, else ()), ``podium``
-        (top 3 at the end, :func:`.service.podium`), ``skat`` (a Skat round's :class:`.skat_board.Board`, else
-        None), ``children`` (every child not
-        removed: for the teacher's list; empty when ``children`` is False: the board alone does not show them)
+        (answers accepted now, from somebody: :func:`.seats.open_for`), ``waiting`` (the countdown is over, a
+        child with more time may still answer), ``seconds_left``, ``series_over``, ``board`` (the top 5 that
+        the projector names, :func:`.scores.named_on_board`, once the teacher shows the leaderboard, else ()), ``podium``
+        (top 3 at the end, :func:`.service.podium`), ``children`` (every child not
+        removed: for the teacher's list; empty when ``children`` is False: the board alone does not show them),
+        ``asking`` (the requests to rejoin that wait: :func:`.rejoin.waiting`; empty likewise), ``skat`` (a Skat round's
+        :class:`.skat_board.Board`, else None)
         and ``version`` (:func:`teacher_version`).
     """
     at = at or now()
-    open_now = is_open(row, at)
+    open_now = open_for(row, True, at)
     title = kinds.get(row.kind).TITLE if row.kind in kinds.KINDS else SKAT_TITLE
     context: dict[str, Any] = {"row": row, "results": results(row, at), "asked": None, "checked": None,
                                "step_title": Step(title), "open": open_now,
+                               "waiting": open_now and not is_open(row, at),
                                "seconds_left": seconds_left(row, at), "series_over": series_over(row),
                                "board": (), "podium": (), "countdowns": COUNTDOWNS, "skat": None,
                                "children": [p for p in row.participants if not p.removed] if children else []}
-    context["children_version"] = children_version(p.id for p in context["children"])
+    context["asking"] = rejoin.waiting(row) if children else []
+    context["children_version"] = children_version(((p.id, p.more_time) for p in context["children"]),
+                                                   (ask.id for ask, _ in context["asking"]))
     if row.mode == Mode.DEMO or (row.mode == Mode.QUESTION and row.round_number):
         demo = row.mode == Mode.DEMO
         context["asked"] = round_question(row, row.demo_number if demo else row.round_number, demo=demo)
@@ -115,8 +121,8 @@ def teacher_context(row: ClassSession, at: datetime | None = None, children: boo
         context["board"] = named_on_board(board)
         context["podium"] = podium(board) if row.mode == Mode.ENDED else ()
     figures = context["results"]
-    context["version"] = teacher_version(row, open_now, figures["joined"], figures["answered"], len(figures["names"]),
-                                         context["skat"].key if context["skat"] else "")
+    context["version"] = teacher_version(row, open_now + context["waiting"], figures["joined"], figures["answered"],
+                                         len(figures["names"]), context["skat"].key if context["skat"] else "")
     return context
 
 
@@ -137,7 +143,7 @@ def board_state(row: ClassSession, at: datetime | None = None) -> BoardState:
     """The board's :class:`BoardState`, its version as :func:`teacher_context` gives it, from one query of two
     counts (a Skat round: of three, :func:`.skat_board.progress`): the projector asks every second, and the page is
     built only when it changed."""
-    open_now = is_open(row, at or now())
+    open_now = open_for(row, True, at or now())
     skat = ""
     if row.kind == SKAT_KIND:
         (joined, skat), answered = skat_board.progress(row), 0
@@ -145,7 +151,8 @@ def board_state(row: ClassSession, at: datetime | None = None) -> BoardState:
         joined, answered = _counts(row)
     if row.mode != Mode.QUESTION or not row.round_number:
         answered = 0
-    version = teacher_version(row, open_now, joined, answered, joined if row.show_names else 0, skat)
+    waiting = open_now and not is_open(row, at or now())
+    version = teacher_version(row, open_now + waiting, joined, answered, joined if row.show_names else 0, skat)
     return BoardState(version, joined, answered, open_now)
 
 
@@ -166,7 +173,7 @@ _COUNTS = db.select(
     db.select(func.count()).select_from(Answer).join(Participant, Answer.participant_id == Participant.id)
     .where(_ACTIVE, Answer.round_number == bindparam("number")).scalar_subquery(),
 )
-_CHILD_IDS = db.select(Participant.id).where(_ACTIVE).order_by(Participant.id)
+_CHILD_IDS = db.select(Participant.id, Participant.more_time).where(_ACTIVE).order_by(Participant.id)
 
 
 def _counts(row: ClassSession) -> tuple[int, int]:
@@ -176,22 +183,25 @@ def _counts(row: ClassSession) -> tuple[int, int]:
     return found[0], found[1]
 
 
-def children_version(ids: Iterable[int]) -> str:
+def children_version(children: Iterable[tuple[int, bool]], asking: Iterable[int] = ()) -> str:
     """What the teacher's list of children depends on (its poll's ``v``): the ids of the children in the class,
-    in the list's order (:func:`child_ids`)."""
-    return hashlib.sha256(",".join(str(i) for i in ids).encode()).hexdigest()[:12]
+    in the list's order, each with its ``more_time`` (:func:`child_ids`), and the ids of the requests to rejoin
+    that wait (:func:`.rejoin.waiting`)."""
+    text = ",".join(f"{i}{'+' if more else ''}" for i, more in children) + ";" + ",".join(map(str, asking))
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-def child_ids(row: ClassSession) -> list[int]:
-    """The ids of the children in the class (not removed), in the order of ``row.participants``: one query of
-    ids, so the list's poll loads no children while nobody joined or left."""
-    return list(db.session.scalars(_CHILD_IDS, {"session_id": row.id}))
+def child_ids(row: ClassSession) -> list[tuple[int, bool]]:
+    """The ids of the children in the class (not removed), in the order of ``row.participants``, each with its
+    ``more_time``: one query, so the list's poll loads no children while nobody joined or left."""
+    return [(i, bool(more)) for i, more in db.session.execute(_CHILD_IDS, {"session_id": row.id})]
 
 
-def teacher_version(row: ClassSession, open_now: bool, joined: int, answered: int, names: int, skat: str = "") -> str:
-    """What the presenter's board depends on, as a short string (its poll's ``v``): the class's state, and how
-    many children have joined, are named on the board, moved on in a Skat round (``skat``:
-    :func:`.skat_board.progress`'s key, "" for a question class) and answered the round (last: see
+def teacher_version(row: ClassSession, open_now: int, joined: int, answered: int, names: int, skat: str = "") -> str:
+    """What the presenter's board depends on, as a short string (its poll's ``v``): the class's state (``open_now``:
+    0 closed, 1 open, 2 open only for the children with more time), and how many children have joined, are named on
+    the board, moved on in a Skat round (``skat``: :func:`.skat_board.progress`'s key, "" for a question class) and
+    answered the round (last: see
     :func:`only_answers_changed`)."""
     return ".".join(str(part) for part in (
         row.mode, row.round_number, int(open_now), row.demo_number, row.demo_revealed, int(row.show_names),

@@ -15,7 +15,7 @@ from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie
 
 from webapp import quiz
-from webapp.classroom import service, shared
+from webapp.classroom import seats, service, shared
 from webapp.core import i18n, security
 from webapp.core.db import KeptStatement, db, kept
 from webapp.core.models import ClassSession, Participant, utcnow
@@ -33,7 +33,8 @@ def _version_query():
     )
     return (
         db.select(ClassSession.id, ClassSession.mode, ClassSession.round_number, ClassSession.round_open,
-                  ClassSession.round_deadline, answered, Participant.removed)
+                  ClassSession.round_deadline, answered, Participant.removed, ClassSession.held,
+                  Participant.more_time)
         .join(Participant, Participant.session_id == ClassSession.id)
         .where(ClassSession.join_code == bindparam("code"), ClassSession.expires_at > bindparam("now"),
                Participant.token_hash == bindparam("token_hash"))
@@ -76,11 +77,11 @@ def poll_state(code: str, cookies: Mapping[str, str], first: Callable[[dict], tu
     found = first(params) if first is not None else db.session.execute(_version_query(), params).first()
     if found is None:
         return None
-    session_id, mode, number, round_open, deadline, answered, removed = found
-    open_now = (mode == service.Mode.QUESTION and bool(round_open) and bool(number)
-                and (deadline is None or at < deadline))
-    left = service.seconds_until(deadline, at) if open_now and deadline is not None else None
-    return PollState(service.panel_version(mode, number, open_now, bool(answered), bool(removed)), session_id, left,
+    session_id, mode, number, round_open, deadline, answered, removed, held, more_time = found
+    state = seats.answers_state(mode, number, bool(round_open), deadline, bool(held), bool(more_time), at)
+    open_now = state == seats.OPEN
+    left = service.seconds_until(deadline, at) if open_now and deadline is not None and at < deadline else None
+    return PollState(service.panel_version(mode, number, state, bool(answered), bool(removed)), session_id, left,
                      alike=open_now and not answered and not removed)
 
 

@@ -34,6 +34,7 @@ class ClassRow(NamedTuple):
     speed_bonus: bool
     series_count: int
     expires_at: datetime
+    held: bool
 
 
 class ChildRow(NamedTuple):
@@ -42,6 +43,7 @@ class ChildRow(NamedTuple):
     id: int
     nickname: str
     removed: bool
+    more_time: bool
 
 
 class AnswerRow(NamedTuple):
@@ -50,6 +52,37 @@ class AnswerRow(NamedTuple):
     answer: dict[str, Any]
     points: int
     streak: int
+
+
+#: What a round is for one child (:func:`answers_state`): closed, open to its answer, or over for it while the
+#: class waits for the children who have more time.
+CLOSED, OPEN, WAITING = 0, 1, 2
+
+
+def answers_state(mode: str, number: int, round_open: bool, deadline: datetime | None, held: bool,
+                  more_time: bool, at: datetime) -> int:
+    """Whether a child may answer the class's current round at ``at`` (the class's ``mode``, ``round_number``,
+    ``round_open``, ``round_deadline`` and ``held``, the child's ``more_time``).
+
+    Returns:
+        :data:`OPEN` while a question is asked, the teacher has not stopped the answers and its countdown (if any)
+        runs; after the countdown still :data:`OPEN` for a child the teacher gave more time (issue 37), and
+        :data:`WAITING` for the others while such a child may answer (``held``: nobody sees the solution yet);
+        else :data:`CLOSED`.
+    """
+    if mode != "question" or not round_open or not number:
+        return CLOSED
+    if deadline is None or at < deadline or (held and more_time):
+        return OPEN
+    return WAITING if held else CLOSED
+
+
+def open_for(row: ClassRow | Any, more_time: bool, at: datetime) -> bool:
+    """True while a child (with ``more_time`` or not) may answer the round of ``row`` (a :class:`ClassRow` or
+    the model) at ``at`` (:func:`answers_state`). ``more_time=True``: while the round takes somebody's answer;
+    until it closes nobody sees the solution, and the teacher can stop the answers."""
+    return answers_state(row.mode, row.round_number, row.round_open, row.round_deadline, row.held, more_time,
+                         at) == OPEN
 
 
 class Seat(NamedTuple):

@@ -65,7 +65,8 @@ _SESSION_BY_CODE = db.select(ClassSession).where(ClassSession.join_code == bindp
 #: What may have changed since an answer's class and child were read (the teacher closed the round, asked the
 #: next, removed the child): one row, read again under the write lock before the answer is stored.
 _CAN_ANSWER = db.select(ClassSession.mode, ClassSession.round_number, ClassSession.round_open,
-                        ClassSession.round_deadline, Participant.removed).join(
+                        ClassSession.round_deadline, ClassSession.held, Participant.removed,
+                        Participant.more_time).join(
     Participant, Participant.session_id == ClassSession.id).where(
     ClassSession.id == bindparam("session_id"), Participant.id == bindparam("child"))
 
@@ -77,7 +78,9 @@ class _CanAnswer(NamedTuple):
     round_number: int
     round_open: bool
     round_deadline: datetime | None
+    held: bool
     removed: bool
+    more_time: bool
 
 
 #: One answer's row (the columns :func:`answer` stores).
@@ -115,6 +118,9 @@ class Action(StrEnum):
     BOARD = "board"  # show or hide the leaderboard (after a round)
     LOCK = "lock"  # close or open joining
     REMOVE = "remove"  # take a child (``child`` field) out of the class
+    MORE_TIME = "more_time"  # give a child (``child``) more time, or take it back (issue 37)
+    LET_IN = "let_in"  # let a child back in on a new device (``rejoin`` field: the request; :mod:`.rejoin`)
+    REFUSE = "refuse"  # refuse that request
 
 
 #: Every mode and every action, in their order above.
@@ -364,9 +370,10 @@ def cookie_max_age(row: ClassSession) -> int:
 
 
 # --- the child's tablet ------------------------------------------------------------------
-def panel_version(mode: str, round_number: int, open_now: bool, answered: bool, removed: bool = False) -> str:
+def panel_version(mode: str, round_number: int, open_now: int, answered: bool, removed: bool = False) -> str:
     """What the child's panel depends on, as a short string (the poll's ``v``): ``"question.3.1.0"``
-    (mode, round, open, answered), ``"removed"`` for a child the teacher took out."""
+    (mode, round, open: :func:`.seats.answers_state`, answered), ``"removed"`` for a child the teacher took
+    out."""
     if removed:
         return "removed"
     answered = answered and mode == Mode.QUESTION and round_number > 0
@@ -387,10 +394,12 @@ def child_context(row: ClassRow, child: ChildRow, stored: AnswerRow | None, at: 
         ended, else None), ``podium`` (the top 3 at the end) and ``version`` (:func:`panel_version`).
     """
     at = at or now()
-    open_now = is_open(row, at)
+    state = seats.answers_state(row.mode, row.round_number, row.round_open, row.round_deadline, row.held,
+                                child.more_time, at)
+    open_now, closed = state == seats.OPEN, state == seats.CLOSED
     context: dict[str, Any] = {"row": row, "child": child, "asked": None, "given": None, "checked": None,
                                "scored": None, "me": None, "podium": (), "open": open_now,
-                               "seconds_left": seconds_left(row, at)}
+                               "waiting": state == seats.WAITING, "seconds_left": seconds_left(row, at)}
     if child.removed:
         context["version"] = panel_version(row.mode, 0, False, False, removed=True)
         return context
@@ -399,14 +408,14 @@ def child_context(row: ClassRow, child: ChildRow, stored: AnswerRow | None, at: 
         context["asked"] = asked
         if stored is not None:
             context["given"], context["scored"] = stored.answer, stored
-            if not open_now:
+            if closed:
                 context["checked"] = verdict(row, row.round_number, asked, stored.answer)
-    if (row.mode == Mode.QUESTION and row.round_number and not open_now) or row.mode == Mode.ENDED:
+    if (row.mode == Mode.QUESTION and row.round_number and closed) or row.mode == Mode.ENDED:
         board = (standings_of or standings)(row)
         context["me"] = next((line for line in board if line.participant_id == child.id), None)
         if row.mode == Mode.ENDED:
             context["podium"] = podium(board)
-    context["version"] = panel_version(row.mode, row.round_number, open_now, context["given"] is not None)
+    context["version"] = panel_version(row.mode, row.round_number, state, context["given"] is not None)
     return context
 
 
@@ -476,7 +485,7 @@ def answer(row: ClassRow, child: ChildRow, before: AnswerRow | None, round_text:
 def _check_can_answer(row: ClassRow | _CanAnswer, child: ChildRow | _CanAnswer, round_text: str, at: datetime) -> None:
     if child.removed:
         raise NotNow(Step("class.error.removed"))
-    if not (is_open(row, at) and round_text == str(row.round_number)):
+    if not (seats.open_for(row, child.more_time, at) and round_text == str(row.round_number)):
         raise NotNow(Step("class.error.closed"))
 
 
@@ -510,8 +519,9 @@ def act(row: ClassSession, action: Action, *, countdown: int | None = None, spee
     ``speed_bonus`` (None: as before); ``close``: no more answers; ``names``:
     show or hide the names; ``board``: show or hide the leaderboard (a closed
     round); ``lock``: close or open joining; ``remove``: take the child
-    ``child_id`` out of the class; ``end``: the class is over (``confirmed``
-    needed unless the series has asked its last question).
+    ``child_id`` out of the class; ``more_time``: give that child more time (its answers count after the
+    countdown until the teacher stops them: ``row.held`` while a child has it) or take it back; ``end``: the
+    class is over (``confirmed`` needed unless the series has asked its last question).
 
     Raises:
         NotNow: the action is not allowed in the class's mode (:data:`ALLOWED`),
@@ -537,16 +547,22 @@ def act(row: ClassSession, action: Action, *, countdown: int | None = None, spee
         elif action is Action.NAMES:
             row.show_names = not row.show_names
         elif action is Action.BOARD:
-            if is_open(row, at):
+            if seats.open_for(row, True, at):  # a child with more time may still answer
                 raise NotNow()
             row.show_board = not row.show_board
         elif action is Action.LOCK:
             row.locked = not row.locked
-        elif action is Action.REMOVE:
+        elif action in (Action.REMOVE, Action.MORE_TIME):
             child = db.session.get(Participant, child_id) if child_id is not None else None
             if child is None or child.session_id != row.id or child.removed:
                 raise NotNow()
-            child.removed = True
+            if action is Action.REMOVE:
+                child.removed = True
+            else:
+                child.more_time = not child.more_time
+            db.session.flush()
+            row.held = bool(db.session.scalar(db.select(func.count()).select_from(Participant).filter_by(
+                session_id=row.id, removed=False, more_time=True)))
         else:  # end
             if not confirmed and not series_over(row):
                 raise NotNow(Step("class.error.confirm"))
@@ -573,12 +589,3 @@ def _ask(row: ClassSession, at: datetime, countdown: int | None, speed_bonus: bo
     row.round_opened_at = at
     row.round_deadline = at + timedelta(seconds=row.countdown) if row.countdown else None
 
-
-def all_answers(row: ClassSession) -> list[tuple[Answer, str]]:
-    """Every answer of the session with the child's nickname, by round, then nickname."""
-    return list(db.session.execute(
-        db.select(Answer, Participant.nickname)
-        .join(Participant, Answer.participant_id == Participant.id)
-        .where(Answer.session_id == row.id)
-        .order_by(Answer.round_number, Participant.nickname)
-    ).all())

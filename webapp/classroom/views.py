@@ -11,7 +11,8 @@ Teacher (no account: the secret token is the key, kept in a cookie):
   cookie and redirects to the presenter address; a wrong token answers 404.
 * ``POST .../present/do`` with ``action``: ``demo``, ``reveal``, ``ask`` (with
   ``countdown`` and ``speed_bonus``), ``close``, ``board``, ``names``,
-  ``lock``, ``remove`` (``child``), ``end`` (``confirm=yes`` unless the series
+  ``lock``, ``remove`` and ``more_time`` (``child``), ``let_in`` and ``refuse`` (``rejoin``: a request to
+  rejoin, :mod:`.rejoin`), ``end`` (``confirm=yes`` unless the series
   is over; ``GET .../present/end`` asks first). With htmx the presenter part
   is swapped in place; without JavaScript the form redirects back.
 * ``GET .../present/board?v=``: the board (204 while ``v`` is current; the count alone while only it changed
@@ -54,7 +55,7 @@ from flask_babel import format_decimal, get_locale
 from markupsafe import Markup
 
 from webapp import quiz
-from webapp.classroom import links, presenter, quickpoll, service, shared, skat_store
+from webapp.classroom import links, presenter, quickpoll, rejoin, service, shared, skat_store
 from webapp.classroom.export import export_csv, qr_svg
 from webapp.classroom.quickpoll import QuickPoll
 from webapp.classroom.seats import AnswerRow, ChildRow, ClassRow
@@ -431,12 +432,13 @@ def live(code: str):
 def children(code: str):
     """The teacher's list of children (polled every 2 s): 204 while version ``v`` is current."""
     row = _teacher(code)
-    version = presenter.children_version(presenter.child_ids(row))
+    asking = rejoin.waiting(row)
+    version = presenter.children_version(presenter.child_ids(row), (ask.id for ask, _ in asking))
     if request.args.get("v") == version:
         return _private(make_response("", 204))
     listed = [p for p in row.participants if not p.removed]
     return _private(make_response(render_template("classroom/_children.html", row=row, children=listed,
-                                                  children_version=version)))
+                                                  children_version=version, asking=asking, oob=True)))
 
 
 @bp.get("/class/<code>/present/end")
@@ -451,6 +453,14 @@ def _flag(name: str) -> bool | None:
     if f"{name}_shown" not in request.form:
         return None
     return request.form.get(name) in ("1", "on", "yes")
+
+
+def _id_field(name: str) -> int | None:
+    """The form's field ``name`` as a row id (None: no such field). Raises ValueError for anything but digits."""
+    text = request.form.get(name, "")
+    if text and not (text.isascii() and text.isdigit() and len(text) < 10):
+        raise ValueError(text)
+    return int(text) if text else None
 
 
 @bp.post("/class/<code>/present/do")
@@ -469,22 +479,22 @@ def act(code: str):
             countdown_text) < 4 else None
         if countdown_text and countdown not in service.COUNTDOWNS:
             raise ValueError(countdown_text)
-        child_text = request.form.get("child", "")
-        child_id = int(child_text) if child_text.isascii() and child_text.isdigit() and len(child_text) < 10 else None
-        if child_text and child_id is None:
-            raise ValueError(child_text)
+        child_id, rejoin_id = _id_field("child"), _id_field("rejoin")
     except ValueError:
         abort(400)
     try:
-        service.act(row, action, countdown=countdown, speed_bonus=_flag("speed_bonus"), child_id=child_id,
-                    confirmed=request.form.get("confirm") == "yes")
+        if action in (Action.LET_IN, Action.REFUSE):
+            rejoin.decide(row, action, rejoin_id)
+        else:
+            service.act(row, action, countdown=countdown, speed_bonus=_flag("speed_bonus"), child_id=child_id,
+                        confirmed=request.form.get("confirm") == "yes")
     except NotNow as error:
         if action is Action.END and not is_htmx():
             return redirect(url_for("classroom.confirm_end", code=row.join_code), code=303)
         return _presenter("classroom/_presenter.html" if is_htmx() else "classroom/present.html", row, 409,
                           problem=error.step or Step("class.error.not_now"))
-    if is_htmx():
-        return _presenter("classroom/_presenter.html", row)
+    if is_htmx():  # after a click in the list of children, the list stays open
+        return _presenter("classroom/_presenter.html", row, children_open=action in (Action.REMOVE, Action.MORE_TIME))
     return _private(redirect(url_for("classroom.present", code=row.join_code), code=303))
 
 

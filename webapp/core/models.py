@@ -133,6 +133,9 @@ class ClassSession(db.Model):
     # The class plays Skat (issue 37, kind ``skat_table``): ``{"deals": 1..8, "bots": "club"|"beginner",
     # "coach": bool}``; None for the question kinds.
     skat: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # Fair scoring (issue 37, section 2): True while a child of the class has more time (``Participant.more_time``):
+    # a round then takes that child's answer after the countdown, until the teacher stops the answers.
+    held: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
 
     participants: Mapped[list["Participant"]] = relationship(
         order_by="Participant.id", cascade="all, delete-orphan", passive_deletes=True
@@ -151,6 +154,23 @@ class Participant(db.Model):
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     joined_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     removed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())  # by the teacher
+    # The teacher gave the child more time: its answer counts after the countdown until the teacher stops answers.
+    more_time: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
+
+
+class ClassRejoin(db.Model):
+    """A child's request to take its seat again on another device (issue 37, section 2): the nickname's
+    ``participant_id`` and the hash of the new device's token, waiting for the teacher (``refused`` once the
+    teacher said no). Approved, the child's ``token_hash`` becomes this one and the request is deleted."""
+
+    __tablename__ = "class_rejoin"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("class_session.id", ondelete="CASCADE"), index=True)
+    participant_id: Mapped[int] = mapped_column(ForeignKey("class_participant.id", ondelete="CASCADE"))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    refused: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class ClassSkatGame(db.Model):

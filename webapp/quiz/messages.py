@@ -73,6 +73,8 @@ MESSAGES: dict[str, Any] = {
     "class.error.locked": N_("The teacher has closed this class to new children. Ask your teacher."),
     "class.error.full": N_("This class is full: it already has %(max)s children. Ask your teacher."),
     "class.error.removed": N_("The teacher has taken you out of this class."),
+    "class.error.rejoin_unknown": N_("Nobody in this class has the nickname %(nickname)s. Check the letters."),
+    "class.error.rejoin_busy": N_("Other children are waiting for the teacher. Try again in a minute."),
     "class.error.series_done": NP_(
         "The %(count)s question of this class has been asked.", "All %(count)s questions of this class have been asked.", "count"
     ),
