@@ -384,3 +384,13 @@ def test_the_csv_is_the_teachers_only(app):
     child = join(app, code, "Ada")
     assert app.test_client().get(url + "/export.csv").status_code == 404
     assert child.get(url + "/export.csv").status_code == 404
+
+
+def test_a_pool_answer_that_is_no_analysis_is_stored_as_failed_not_a_500():
+    """The pool answers a bot's move for moves that do not end the game (a damaged row, a round stored without its
+    play): that is a failed review, never an AttributeError on the projector (found by the layout test's round)."""
+    from webapp.games.skat.bots import bot_move
+    from webapp.games.skat.table import deal
+
+    assert skat_review.review_data(bot_move(deal(7, 1))) == {"mistake": None, "failed": True}
+    assert skat_review.read_review(skat_review.review_data(None)) == skat_review.Review(None, True)
