@@ -47,7 +47,7 @@ from webapp.games.tichu.strength import HandStrength, hand_strength
 from webapp.games.tichu.trick import CALLS, SEATS
 
 __all__ = ["Chance", "ChanceError", "ChanceStep", "DEFAULT_SAMPLES", "Estimate", "MAX_SAMPLES", "THRESHOLD",
-           "bot_grand_calls", "called", "endgame_chance", "first_out", "out_first_chance", "wilson"]
+           "bot_grand_calls", "call_value", "called", "endgame_chance", "first_out", "out_first_chance", "wilson"]
 
 #: Samples played when none are asked for, and the most ever played.
 DEFAULT_SAMPLES = 200
@@ -93,7 +93,8 @@ def wilson(hits: int, n: int, z: float = Z95) -> tuple[float, float]:
     centre = share + z * z / (2 * n)
     spread = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n))
     scale = 1 + z * z / n
-    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+    low = 0.0 if hits <= 0 else max(0.0, (centre - spread) / scale)
+    return low, 1.0 if hits >= n else min(1.0, (centre + spread) / scale)
 
 
 @dataclass(frozen=True)
@@ -289,13 +290,26 @@ def out_first_chance(cards: Iterable[TichuCard], *, seat: int = 0, grand_calls: 
     return _advice(hand, estimate)
 
 
+def call_value(call: str, chance: float) -> float:
+    """The expected points a call brings its team, ``stake * (2 * chance - 1)``: ``stake`` (100 for ``"tichu"``,
+    200 for ``"grand"``, Tichu rulebook) won with the ``chance`` (0..1) to go out first, lost otherwise.
+
+    >>> call_value("tichu", 0.75), call_value("grand", 0.25)
+    (50.0, -100.0)
+
+    Raises:
+        KeyError: a call other than ``"tichu"`` and ``"grand"``.
+    """
+    stake = CALLS[call]
+    return stake * chance - stake * (1 - chance)
+
+
 def _advice(hand: tuple[TichuCard, ...], estimate: Estimate) -> Chance:
     """The :class:`Chance` of ``hand`` from its :class:`Estimate`: the call, its value and the reasons."""
     call = "grand" if len(hand) == FIRST_CARDS else "tichu"
-    stake = CALLS[call]
     chance = estimate.chance
     low, high = estimate.interval
-    value = round(stake * (2 * chance - 1))
+    value = round(call_value(call, chance))
     advised = estimate.samples > 0 and chance >= THRESHOLD
     strength = hand_strength(hand)
     percent = round(100 * chance)

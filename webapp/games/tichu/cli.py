@@ -277,7 +277,7 @@ def chance_command(cards: tuple[str, ...], samples: int | None, seed: int, lang:
     The unseen cards are dealt at random SAMPLES times and each deal is played out by the bots (you play as the
     bot would, after calling). Prints the chance with its 95 % interval, then the advice and why.
     """
-    from webapp.core.explain import render_error
+    from webapp.core.explain import decimal, render_error
     from webapp.games.tichu.chance import DEFAULT_SAMPLES, MAX_SAMPLES, out_first_chance
 
     if samples is not None and samples > MAX_SAMPLES:
@@ -293,8 +293,8 @@ def chance_command(cards: tuple[str, ...], samples: int | None, seed: int, lang:
                   ("tichu", True): gettext("advice: call Tichu"),
                   ("tichu", False): gettext("advice: no Tichu")}[result.call, result.advised]
         lines = [gettext("chance to go out first: %(percent)s %% (95 %% interval %(low)s to %(high)s %%, "
-                         "%(samples)s deals)", percent=f"{100 * result.chance:.1f}", low=f"{100 * result.low:.1f}",
-                         high=f"{100 * result.high:.1f}", samples=result.samples),
+                         "%(samples)s deals)", percent=decimal(100 * result.chance), low=decimal(100 * result.low),
+                         high=decimal(100 * result.high), samples=result.samples),
                  advice]
         lines += render_steps(result.steps, html=False)
         click.echo("\n".join(lines))
