@@ -17,6 +17,7 @@ from webapp.games.tichu.chance import (
     endgame_chance, first_out, out_first_chance, wilson,
 )
 from webapp.games.tichu.round import Phase, deal, position
+from webapp.games.tichu.round_bots import run_bots
 from webapp.games.tichu.round_plays import hand_bombs
 from webapp.games.tichu.rules import deck, parse_play as p
 from webapp.games.tichu.strength import hand_strength
@@ -117,13 +118,26 @@ def test_the_call_is_made_in_the_state_played_out():
         called(dealt, 1, 11)
 
 
+@pytest.mark.parametrize("number", [1, 2, 3])
+def test_the_first_out_is_the_one_of_the_whole_round_by_the_bots(number):
+    """first_out stops the bots' play (run_bots) at the first player out, and names that player."""
+    state = deal(11, number)
+    finished, _ = run_bots(state)
+    first, moves = first_out(state)
+    assert first == finished.out[0] and 0 < moves < 500
+
+
 def test_the_others_grand_tichu_calls_are_the_bots():
     dealt = (p("RPAA2345") + p("678900"),) + deal(3).dealt[1:]
     assert 0 in bot_grand_calls(dealt, 1)
     assert 0 not in bot_grand_calls(dealt, 0)
 
 
-def test_fourteen_cards_sample_only_deals_with_the_known_grand_calls(monkeypatch):
+@pytest.mark.parametrize(("text", "callers", "calls"), [
+    ("2345 6789 0 2 3 4 6 7", {2}, ("tichu", None, "grand", None)),  # whole deals drawn until one fits
+    ("2345 6789 0 2 3 4 6 7", {1, 3}, ("tichu", "grand", None, "grand")),  # two callers: seat by seat
+])
+def test_fourteen_cards_sample_only_deals_with_the_known_grand_calls(monkeypatch, text, callers, calls):
     """With 14 cards, every deal played out gives the other seats the Grand Tichu decisions the seat saw."""
     states = []
     original = chance_module.first_out
@@ -133,12 +147,13 @@ def test_fourteen_cards_sample_only_deals_with_the_known_grand_calls(monkeypatch
         return original(state, budget)
 
     monkeypatch.setattr(chance_module, "first_out", spy)
-    result = out_first_chance(deal(7).dealt[0], seat=0, grand_calls={2}, samples=4, seed=3)
+    result = out_first_chance(p(text), seat=0, grand_calls=callers, samples=4, seed=3)
     assert result.samples == 4 and len(states) == 4
     for state in states:
-        assert state.calls == ("tichu", None, "grand", None)
-        assert bot_grand_calls(state.dealt, 0) == {2}
-        assert state.dealt[0] == _real_cards(deal(7).dealt[0])
+        assert state.calls == calls
+        assert bot_grand_calls(state.dealt, 0) == callers
+        assert state.dealt[0] == _real_cards(p(text))
+        assert sorted(map(str, (c for h in state.dealt for c in h))) == sorted(map(str, deck()))
 
 
 def test_suitless_cards_make_no_straight_flush_by_chance():
@@ -190,7 +205,7 @@ def test_only_8_or_14_cards(text):
 
 @pytest.mark.parametrize(("kwargs", "error"), [
     ({"samples": 0}, ValueError), ({"samples": MAX_SAMPLES + 1}, ValueError), ({"seat": 4}, ValueError),
-    ({"grand_calls": {0}}, ValueError), ({"grand_calls": {5}}, ValueError),
+    ({"grand_calls": {0}}, ValueError), ({"grand_calls": {5}}, ValueError), ({"grand_calls": {1}}, ValueError),
 ])
 def test_bad_arguments_are_refused(kwargs, error):
     with pytest.raises(error):

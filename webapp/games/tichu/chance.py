@@ -10,7 +10,8 @@ out first is the chance; its 95 % interval is Wilson's score interval.
   among them; the round is played from the Grand Tichu decisions on.
 * 14 cards (before the exchange and the first card): the other 42 cards are dealt at random to the three others,
   keeping only deals in which each of them made the Grand Tichu decision it did (``grand_calls``: the bots call
-  when their first 8 cards reach :data:`~webapp.games.tichu.round_bots.GRAND_LIMIT`); the seat itself declined.
+  when their first 8 cards reach :data:`~webapp.games.tichu.round_bots.GRAND_LIMIT`; with two or three callers
+  seat by seat, see :func:`_deal_fitting`); the seat itself declined.
   The round is played from the exchange on.
 
 Reproducible: the samples come from ``random.Random`` seeded with an integer derived (SHA-256) from ``seed``, the
@@ -19,7 +20,7 @@ samples, so more samples only add deals.
 
 Bounded: at most :data:`MAX_SAMPLES` samples, at most :data:`MOVES_PER_SAMPLE` bot moves a sample on average
 (the work stops, with fewer samples, when the moves are spent) and :data:`TRIES_PER_SAMPLE` deals drawn a
-sample for the calls to fit; CPU is counted in moves, not time, so the figures are the same on every machine.
+sample for the calls to fit (:func:`_deal_fitting`); CPU is counted in moves, not time, so the figures are the same on every machine.
 
 The advice (Tichu rulebook, "Tichu"): a Tichu call wins its caller's team 100 points when the caller goes out
 first and loses 100 otherwise, Grand Tichu 200 (:data:`~webapp.games.tichu.trick.CALLS`); the card points and the
@@ -54,8 +55,9 @@ DEFAULT_SAMPLES = 200
 MAX_SAMPLES = 2_000
 #: Bot moves a sample may use on average (a round to its first player out takes about 50).
 MOVES_PER_SAMPLE = 150
-#: Deals drawn a sample, at most, for the others' Grand Tichu decisions to be the ones the seat saw.
-TRIES_PER_SAMPLE = 2_000
+#: Deals drawn a sample, at most, for the others' Grand Tichu decisions to be the ones the seat saw (and as many
+#: hands a seat when drawn seat by seat).
+TRIES_PER_SAMPLE = 500
 #: Call when the chance to go out first is at least this (the call's expected value, see the module's docstring).
 THRESHOLD = 0.5
 #: The normal quantile of a 95 % interval.
@@ -170,15 +172,14 @@ def _real_cards(cards: Sequence[TichuCard]) -> tuple[TichuCard, ...]:
 
 def _estimate(draw: Callable[[random.Random], RoundState | None], seat: int, samples: int,
               rng: random.Random) -> Estimate:
-    """Draw up to ``samples`` deals (``draw`` returns None for a deal that does not fit what the seat knows) and
-    play each out: the :class:`Estimate` of ``seat`` going out first, within the module's bounds."""
+    """Draw up to ``samples`` deals (``draw`` returns None when it finds none that fits what the seat knows; as
+    many misses end the sampling) and play each out: the :class:`Estimate` of ``seat`` going out first, within the module's bounds."""
     budget = samples * MOVES_PER_SAMPLE
-    tries = samples * TRIES_PER_SAMPLE
-    hits = played = moves = 0
-    while played < samples and tries > 0 and moves < budget:
-        tries -= 1
+    hits = played = moves = misses = 0
+    while played < samples and moves < budget and misses < samples:
         state = draw(rng)
-        if state is None:
+        if state is None:  # no deal found that fits what the seat knows
+            misses += 1
             continue
         first, used = first_out(state, budget - moves)
         moves += used
@@ -205,8 +206,7 @@ def bot_grand_calls(dealt: Sequence[Sequence[TichuCard]], seat: int) -> frozense
     """The seats other than ``seat`` whose bots call Grand Tichu on the first 8 of their ``dealt`` cards
     (:func:`~webapp.games.tichu.round_bots.grand_strength` at least
     :data:`~webapp.games.tichu.round_bots.GRAND_LIMIT`)."""
-    return frozenset(s for s in range(SEATS) if s != seat
-                     and grand_strength(tuple(dealt[s][:FIRST_CARDS])) >= GRAND_LIMIT)
+    return frozenset(s for s in range(SEATS) if s != seat and _fits(dealt[s], True))
 
 
 def called(dealt: Sequence[Sequence[TichuCard]], seat: int, seen: int, callers: Iterable[int] = ()) -> RoundState:
@@ -243,6 +243,43 @@ def first_out(state: RoundState, budget: int = MAX_ACTIONS) -> tuple[int | None,
     return (state.out[0] if state.out else None), min(budget, MAX_ACTIONS)
 
 
+def _fits(cards: Sequence[TichuCard], caller: bool) -> bool:
+    """True when a bot with these first 8 ``cards`` makes the Grand Tichu decision ``caller``."""
+    return (grand_strength(tuple(cards[:FIRST_CARDS])) >= GRAND_LIMIT) == caller
+
+
+def _deal_fitting(rng: random.Random, pool: Sequence[TichuCard], others: Sequence[int],
+                  callers: frozenset[int]) -> dict[int, tuple[TichuCard, ...]] | None:
+    """14 of the ``pool`` cards for each seat of ``others`` such that the seats in ``callers`` called Grand Tichu
+    and the others did not (as the bots decide on their first 8), or None.
+
+    Whole deals are drawn until one fits, at most :data:`TRIES_PER_SAMPLE` (exact: every fitting deal is as
+    likely). When none fits (two or three callers, as each bot calls on about 3 % of hands), seat by seat: the
+    first 8 cards of each until they fit, then the rest at random (close, not exact: a seat's cards are drawn
+    without looking at the later seats' decisions); None when a seat still does not fit.
+    """
+    for _ in range(TRIES_PER_SAMPLE):
+        cards = list(pool)
+        rng.shuffle(cards)
+        hands = {other: tuple(cards[i * HAND:(i + 1) * HAND]) for i, other in enumerate(others)}
+        if all(_fits(hands[other], other in callers) for other in others):
+            return hands
+    left = list(pool)
+    firsts: dict[int, tuple[TichuCard, ...]] = {}
+    for other in others:
+        for _ in range(TRIES_PER_SAMPLE):
+            first = tuple(rng.sample(left, FIRST_CARDS))
+            if _fits(first, other in callers):
+                break
+        else:
+            return None
+        firsts[other] = first
+        left = [c for c in left if c not in first]
+    rng.shuffle(left)
+    more = HAND - FIRST_CARDS
+    return {other: firsts[other] + tuple(left[i * more:(i + 1) * more]) for i, other in enumerate(others)}
+
+
 def out_first_chance(cards: Iterable[TichuCard], *, seat: int = 0, grand_calls: Iterable[int] = (),
                      samples: int = DEFAULT_SAMPLES, seed: int = 0) -> Chance:
     """The chance that ``seat`` goes out first with ``cards`` and the call advice (see the module's docstring).
@@ -259,8 +296,8 @@ def out_first_chance(cards: Iterable[TichuCard], *, seat: int = 0, grand_calls: 
     Raises:
         RuleInputError: ``tichu.chance.error.count`` for a number of cards other than 8 or 14; a card twice
             (:func:`~webapp.games.tichu.rules.check_deck`).
-        ValueError: a seat outside 0..3, a Grand Tichu call by ``seat`` itself or outside 0..3, samples outside
-            1..MAX_SAMPLES.
+        ValueError: a seat outside 0..3, a Grand Tichu call by ``seat`` itself or outside 0..3 or with 8 cards (the
+            child decides first), samples outside 1..MAX_SAMPLES.
     """
     given = tuple(cards)
     if len(given) not in (FIRST_CARDS, HAND):
@@ -268,8 +305,8 @@ def out_first_chance(cards: Iterable[TichuCard], *, seat: int = 0, grand_calls: 
     hand = _real_cards(given)
     seat, samples = _check_seat(seat), _check_samples(samples)
     callers = frozenset(grand_calls)
-    if seat in callers or not callers <= set(range(SEATS)):
-        raise ValueError(f"Grand Tichu callers are other seats than {seat}: {sorted(callers)!r}")
+    if seat in callers or not callers <= set(range(SEATS)) or callers and len(hand) == FIRST_CARDS:
+        raise ValueError(f"Grand Tichu callers are other seats than {seat}, known with 14 cards: {sorted(callers)!r}")
     rest = [c for c in deck() if c not in hand]
     others = [s for s in range(SEATS) if s != seat]
     rng = random.Random(_seed(seed, "".join(map(str, hand)), seat, sorted(callers)))
@@ -279,11 +316,16 @@ def out_first_chance(cards: Iterable[TichuCard], *, seat: int = 0, grand_calls: 
         rng.shuffle(cards)
         dealt: list[tuple[TichuCard, ...]] = [()] * SEATS
         dealt[seat] = hand + tuple(cards[:HAND - len(hand)])
-        cards = cards[HAND - len(hand):]
-        for i, other in enumerate(others):
-            dealt[other] = tuple(cards[i * HAND:(i + 1) * HAND])
-        if len(hand) == HAND and bot_grand_calls(dealt, seat) != callers:
-            return None
+        if len(hand) == FIRST_CARDS:
+            cards = cards[HAND - FIRST_CARDS:]
+            for i, other in enumerate(others):
+                dealt[other] = tuple(cards[i * HAND:(i + 1) * HAND])
+        else:
+            hands = _deal_fitting(rng, rest, others, callers)
+            if hands is None:
+                return None
+            for other in others:
+                dealt[other] = hands[other]
         return called(dealt, seat, len(hand), callers)
 
     estimate = _estimate(draw, seat, samples, rng)
