@@ -47,6 +47,12 @@ def test_the_call_is_advised_from_half_a_chance_on():
     assert declined.steps[0]["low"] <= declined.steps[0]["percent"] <= declined.steps[0]["high"]
 
 
+def test_the_words_never_put_a_declined_call_at_the_threshold():
+    """99 of 200 is below one half: told as 49 in 100, not rounded up to the 50 from which a call pays."""
+    declined = _advice(_real_cards(p("RPAK2345")), Estimate(hits=99, samples=200, moves=0))
+    assert not declined.advised and declined.steps[-1]["percent"] == 49 == declined.steps[0]["percent"]
+
+
 def test_no_sample_means_no_call():
     nothing = _advice(_real_cards(p("RPAK2345")), Estimate(hits=0, samples=0, moves=0))
     assert not nothing.advised and (nothing.low, nothing.high) == (0.0, 1.0)

@@ -354,7 +354,7 @@ def _advice(hand: tuple[TichuCard, ...], estimate: Estimate) -> Chance:
     value = round(call_value(call, chance))
     advised = estimate.samples > 0 and chance >= THRESHOLD
     strength = hand_strength(hand)
-    percent = round(100 * chance)
+    percent = math.floor(100 * chance)  # never 50 in 100 below the threshold
     steps = [Step(ChanceStep.CHANCE, count=len(hand), percent=percent, low=math.floor(100 * low),
                   high=math.ceil(100 * high), samples=estimate.samples),
              Step(ChanceStep.STRENGTH, strength=strength.score, plays=strength.plays)]
