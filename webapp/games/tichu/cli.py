@@ -67,7 +67,7 @@ def _split(line: str) -> tuple[str, ...]:
 
 @click.group("tichu", cls=DefaultGroup, default="judge")
 def group() -> None:
-    """Tichu: play legality (default) and round scoring (score).
+    """Tichu: play legality (default), round scoring (score), the chance to go out first (chance).
 
     Cards: 2-9, 0 (ten), J Q K A, 1 Mah Jong, R Dragon, P Phoenix, D Dog; a
     suit letter may follow a rank: g Jade, k Sword, b Pagoda, r Star
