@@ -141,7 +141,7 @@ def test_the_others_grand_tichu_calls_are_the_bots():
 
 @pytest.mark.parametrize(("text", "callers", "calls"), [
     ("2345 6789 0 2 3 4 6 7", {2}, ("tichu", None, "grand", None)),  # whole deals drawn until one fits
-    ("2345 6789 0 2 3 4 6 7", {1, 3}, ("tichu", "grand", None, "grand")),  # two callers: seat by seat
+    ("2345 6789 0 2 3 4 6 7", {1, 3}, ("tichu", "grand", None, "grand")),  # two callers
 ])
 def test_fourteen_cards_sample_only_deals_with_the_known_grand_calls(monkeypatch, text, callers, calls):
     """With 14 cards, every deal played out gives the other seats the Grand Tichu decisions the seat saw."""
@@ -160,6 +160,24 @@ def test_fourteen_cards_sample_only_deals_with_the_known_grand_calls(monkeypatch
         assert bot_grand_calls(state.dealt, 0) == callers
         assert state.dealt[0] == _real_cards(p(text))
         assert sorted(map(str, (c for h in state.dealt for c in h))) == sorted(map(str, deck()))
+
+
+def test_seat_by_seat_every_seat_gets_its_decision_and_14_cards():
+    """The way for two or three Grand Tichu callers: each seat's first 8 cards fit its decision."""
+    import random
+
+    from webapp.games.tichu.chance import _deal_seat_by_seat
+
+    mine = _real_cards(p("2345 6789 0 2 3 4 6 7"))
+    pool = [c for c in deck() if c not in mine]
+    rng = random.Random(5)
+    for callers in ({1, 2, 3}, {1, 3}, set()):
+        found = [_deal_seat_by_seat(rng, pool, (1, 2, 3), frozenset(callers)) for _ in range(5)]
+        assert any(found)  # None: a later seat found no fitting 8 cards among those left (the sample is missed)
+        for hands in filter(None, found):
+            assert all(len(h) == 14 for h in hands.values())
+            assert bot_grand_calls((mine, hands[1], hands[2], hands[3]), 0) == callers
+            assert sorted(map(str, mine + hands[1] + hands[2] + hands[3])) == sorted(map(str, deck()))
 
 
 def test_suitless_cards_make_no_straight_flush_by_chance():

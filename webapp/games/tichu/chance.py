@@ -264,6 +264,12 @@ def _deal_fitting(rng: random.Random, pool: Sequence[TichuCard], others: Sequenc
         hands = {other: tuple(cards[i * HAND:(i + 1) * HAND]) for i, other in enumerate(others)}
         if all(_fits(hands[other], other in callers) for other in others):
             return hands
+    return _deal_seat_by_seat(rng, pool, others, callers)
+
+
+def _deal_seat_by_seat(rng: random.Random, pool: Sequence[TichuCard], others: Sequence[int],
+                       callers: frozenset[int]) -> dict[int, tuple[TichuCard, ...]] | None:
+    """:func:`_deal_fitting`'s second way: each seat's first 8 cards in turn until they fit, then the rest."""
     left = list(pool)
     firsts: dict[int, tuple[TichuCard, ...]] = {}
     for other in others:
