@@ -6,6 +6,7 @@
     kartenschule tichu 55 pass --wish 8 --hand 8P         -> may this player pass?
     printf '44499 77722\\n' | kartenschule tichu --batch  -> one answer line per input line
     kartenschule tichu score --out 1,2,3 --tricks 30,20,25,15 --hand 10 --tichu 1
+    kartenschule tichu chance RPAK2345                    -> the chance to go out first, Grand Tichu or not
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ def _split(line: str) -> tuple[str, ...]:
 
 @click.group("tichu", cls=DefaultGroup, default="judge")
 def group() -> None:
-    """Tichu: play legality (default) and round scoring (score).
+    """Tichu: play legality (default), round scoring (score), the chance to go out first (chance).
 
     Cards: 2-9, 0 (ten), J Q K A, 1 Mah Jong, R Dragon, P Phoenix, D Dog; a
     suit letter may follow a rank: g Jade, k Sword, b Pagoda, r Star
@@ -261,3 +262,39 @@ def round_command(seed: int, rounds: int, explain: bool, lang: str) -> None:
                 break
             click.echo("")
             state = state.next_round()
+
+
+# --- the chance to go out first and the call advice (issue 38) ------------------------------------------------------
+@group.command("chance")
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--samples", type=click.IntRange(1, None), default=None, metavar="N",
+              help="Deals to play out (default 200, at most 2000).")
+@click.option("--seed", type=int, default=0, show_default=True, help="The same cards and seed give the same figures.")
+@LANG
+def chance_command(cards: tuple[str, ...], samples: int | None, seed: int, lang: str) -> None:
+    """The chance to go out first with CARDS and whether to call: 8 cards (Grand Tichu) or 14 cards (Tichu).
+
+    The unseen cards are dealt at random SAMPLES times and each deal is played out by the bots (you play as the
+    bot would, after calling). Prints the chance with its 95 % interval, then the advice and why.
+    """
+    from webapp.core.explain import decimal, render_error
+    from webapp.games.tichu.chance import DEFAULT_SAMPLES, MAX_SAMPLES, out_first_chance
+
+    if samples is not None and samples > MAX_SAMPLES:
+        raise click.BadParameter(f"at most {MAX_SAMPLES} samples, not {samples}", param_hint="--samples")
+    with language(lang):
+        try:
+            hand = tichu.parse_play(" ".join(cards))
+            result = out_first_chance(hand, samples=samples or DEFAULT_SAMPLES, seed=seed)
+        except RuleInputError as error:
+            fail(render_error(error, html=False))
+        advice = {("grand", True): gettext("advice: call Grand Tichu"),
+                  ("grand", False): gettext("advice: no Grand Tichu"),
+                  ("tichu", True): gettext("advice: call Tichu"),
+                  ("tichu", False): gettext("advice: no Tichu")}[result.call, result.advised]
+        lines = [gettext("chance to go out first: %(percent)s %% (95 %% interval %(low)s to %(high)s %%, "
+                         "%(samples)s deals)", percent=decimal(100 * result.chance), low=decimal(100 * result.low),
+                         high=decimal(100 * result.high), samples=result.samples),
+                 advice]
+        lines += render_steps(result.steps, html=False)
+        click.echo("\n".join(lines))
