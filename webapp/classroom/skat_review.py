@@ -25,7 +25,7 @@ from typing import Any, Iterable
 
 from webapp.core.db import db
 from webapp.core.models import ClassSkatGame
-from webapp.games.skat.analysis import Analysis, Mistake
+from webapp.games.skat.analysis import Mistake
 from webapp.games.skat.analysis_pool import AnalysisPool, Key, Status
 from webapp.games.skat.play import Seat
 from webapp.games.skat.rules import Card, parse_card
@@ -50,7 +50,7 @@ def review_data(result: Any) -> dict[str, Any]:
     """The review of the pool's ``result`` (an :class:`~webapp.games.skat.analysis.Analysis`; None: the analysis
     failed) as JSON data (the shape in the module's docstring). Anything else (a bot's move: the pool's answer for
     stored moves that do not end the game, a damaged row) counts as failed, never an error on the page."""
-    if not isinstance(result, Analysis):
+    if getattr(result, "mistake", False) is False:  # not an Analysis (its mistake may be None)
         return {"mistake": None, "failed": True}
     mistake = result.mistake
     if mistake is None:
