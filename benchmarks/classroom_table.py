@@ -54,6 +54,7 @@ from classroom_load import (  # noqa: E402 - the same client, server start and s
     stolen_seconds, wait_ready,
 )
 from webapp.games.skat.bots import bot_move  # noqa: E402
+from worst_inputs import timing  # noqa: E402
 from webapp.games.skat.duplicate import DealPlan, round_deals  # noqa: E402
 from webapp.games.skat.table import Phase  # noqa: E402
 from webapp.games.skat.table_codes import action_code, replay  # noqa: E402
@@ -290,48 +291,38 @@ def cpu_of_moves(args: argparse.Namespace) -> list[list[float]]:
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / SQLITE_FILE}"})
     app.instance_path = str(folder)
     spent: list[float] = []
-    inner = app.wsgi_app
-
-    def timed(environ, start_response):
-        started = time.thread_time()
-        try:
-            return inner(environ, start_response)
-        finally:
-            spent.append(1000 * (time.thread_time() - started))
-
-    app.wsgi_app = timed
     hx = {"HX-Request": "true"}
     try:
-        code = app.test_client().post("/class/new", data={
-            "kind": "skat_table", "deals": str(args.deals), "bots": args.bots,
-            "coach": "1" if args.coach else "0"}).location.split("/")[2]
-        seed = f"{args.seed}-0"  # the first class's deals of the load runs
-        with closing(sqlite3.connect(folder / SQLITE_FILE)) as connection, connection:
-            connection.execute("update class_session set seed = ? where join_code = ?", (seed, code))
-        children = []
-        for name in ("Ada", "Bea"):
-            child, costs = app.test_client(), []
-            child.post("/class/join", data={"code": code, "nickname": name})
-            for plan in round_deals(seed, args.deals):
-                url = f"/class/{code}/skat/{plan.number}"
-                page = child.get(url, headers=hx).get_data(as_text=True)
-                for _ in range(500):
-                    if 'id="bot-thinking"' in page:  # a club player's card: computed by the analysis worker
-                        time.sleep(POLL_MS / 1000)
-                        page = child.get(url, headers=hx).get_data(as_text=True)
-                        continue
-                    codes = moves_of(page)
-                    state = replay(plan.seed, plan.number, codes)
-                    if state.phase in OVER:
-                        break
-                    spent.clear()
-                    page = child.post(url, data={"do": action_code(bot_move(state).action)},
-                                      headers=hx).get_data(as_text=True)
-                    costs.append(spent[0])
-            children.append(costs)
-        return children
+        with timing(app, spent, time.thread_time):  # the app's own work, on the thread that runs it
+            code = app.test_client().post("/class/new", data={
+                "kind": "skat_table", "deals": str(args.deals), "bots": args.bots,
+                "coach": "1" if args.coach else "0"}).location.split("/")[2]
+            seed = f"{args.seed}-0"  # the first class's deals of the load runs
+            with closing(sqlite3.connect(folder / SQLITE_FILE)) as connection, connection:
+                connection.execute("update class_session set seed = ? where join_code = ?", (seed, code))
+            children = []
+            for name in ("Ada", "Bea"):
+                child, costs = app.test_client(), []
+                child.post("/class/join", data={"code": code, "nickname": name})
+                for plan in round_deals(seed, args.deals):
+                    url = f"/class/{code}/skat/{plan.number}"
+                    page = child.get(url, headers=hx).get_data(as_text=True)
+                    for _ in range(500):
+                        if 'id="bot-thinking"' in page:  # a club player's card: computed by the analysis worker
+                            time.sleep(POLL_MS / 1000)
+                            page = child.get(url, headers=hx).get_data(as_text=True)
+                            continue
+                        codes = moves_of(page)
+                        state = replay(plan.seed, plan.number, codes)
+                        if state.phase in OVER:
+                            break
+                        spent.clear()
+                        page = child.post(url, data={"do": action_code(bot_move(state).action)},
+                                          headers=hx).get_data(as_text=True)
+                        costs.append(spent[0])
+                children.append(costs)
+            return children
     finally:
-        app.wsgi_app = inner
         shutil.rmtree(folder, ignore_errors=True)
 
 
