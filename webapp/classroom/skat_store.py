@@ -105,4 +105,5 @@ def save(row: ClassSkatGame, before: str, moves: str, result: DealScore | None) 
                     result=score_data(result) if result else None, updated_at=utcnow())
             .execution_options(synchronize_session=False)
         ).rowcount
+        db.session.expire(row)  # read again on its next use: the update went past it
     return done == 1
