@@ -20,7 +20,8 @@ import pytest
 from classhelpers import EN, join
 from servehelpers import SERVE, Client, Served, free_port
 from skathelpers import create_round, game_of, next_move, stored
-from webapp.classroom import skat_store
+from test_classroom_skat_moment import finish, mistake, poll, pooled
+from webapp.classroom import skat_review, skat_store
 from webapp.core.db import db
 from webapp.core.models import ClassSession, Participant
 from webapp.games.skat import table_views
@@ -90,6 +91,28 @@ def test_a_move_does_not_hold_the_write_lock_while_it_replays_and_the_bots_move(
     response = child.post(f"/class/{code}/skat/1", data={"do": move}, headers=EN)
     assert response.status_code == 303 and seen == ["free"]
     assert move in stored(app, code, "Ada", 1).moves.split(".")
+
+
+def test_the_projector_stores_the_analyses_when_a_child_moved_since_it_read(app, monkeypatch):
+    """The projector's poll of the class's moment (a GET) reads the finished games, asks the pool, then stores the
+    analyses it has; a child's move committed in between (here: a write on a connection of its own) made that
+    write fail before the fix ("database is locked", 503), as on the deal's page."""
+    teacher = app.test_client()
+    code, _url = create_round(teacher, deals=1)
+    finish(app, code, "Ada", 1, "a")
+    pooled(app, {"a": mistake(2, "KS", "AS", "AS 7S 8S")})
+    ask = skat_review.ask
+
+    def ask_while_a_child_moves(*args):
+        with closing(sqlite3.connect(_database(app), isolation_level=None)) as other:
+            other.execute("update class_participant set nickname = nickname")
+        return ask(*args)
+
+    monkeypatch.setattr(skat_review, "ask", ask_while_a_child_moves)
+    for _ in range(2):  # the pool's answer comes with the first or the second ask
+        response = poll(teacher, code)
+        assert response.status_code == 200, response.get_data(as_text=True)[:300]
+    assert stored(app, code, "Ada", 1).review["mistake"]["card"] == "KS"
 
 
 #: The class's seed, pinned through the database before the child joins: both deals are played (none thrown
