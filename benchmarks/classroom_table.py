@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import html
 import os
 import random
@@ -316,6 +317,7 @@ def cpu_of_moves(args: argparse.Namespace) -> list[list[float]]:
                         state = replay(plan.seed, plan.number, codes)
                         if state.phase in OVER:
                             break
+                        gc.collect()  # as worst_inputs: no move pays for the garbage of the load runs before
                         spent.clear()
                         page = child.post(url, data={"do": action_code(bot_move(state).action)},
                                           headers=hx).get_data(as_text=True)
