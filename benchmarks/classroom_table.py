@@ -247,8 +247,8 @@ async def run(args: argparse.Namespace) -> dict[str, float]:
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
-    stored = stored_moves(database)
-    shutil.rmtree(workdir, ignore_errors=True)
+        stored = stored_moves(database) if database.exists() else {}
+        shutil.rmtree(workdir, ignore_errors=True)  # also after an error
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)  # the server, its workers and the analysis worker
     cpu = usage.ru_utime + usage.ru_stime - before.ru_utime - before.ru_stime
     missing = [key for key, moves in stats.shown.items() if stored.get(key) != moves]
