@@ -31,9 +31,10 @@ import statistics
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -420,17 +421,7 @@ def measure(app, case: Case, runs: int) -> tuple[list[float], int]:
     """
     times, status = [], 0
     spent: list[float] = []
-    inner = app.wsgi_app
-
-    def timed(environ, start_response):  # the app's own work: the test client's is not the server's
-        started = time.process_time()
-        try:
-            return inner(environ, start_response)
-        finally:
-            spent.append(1000 * (time.process_time() - started))
-
-    app.wsgi_app = timed
-    try:
+    with timing(app, spent):
         for run in range(runs + 1):
             client = app.test_client()
             url = (case.setup(client) or case.url) if case.setup else case.url
@@ -443,9 +434,27 @@ def measure(app, case: Case, runs: int) -> tuple[list[float], int]:
             if run:
                 times.append(spent[-1])
             status = response.status_code
+    return times, status
+
+
+@contextmanager
+def timing(app, spent: list[float], clock: Callable[[], float] = time.process_time) -> Iterator[None]:
+    """While the block runs, each request to ``app`` appends its CPU milliseconds by ``clock`` to ``spent``: the
+    app's own work (its WSGI callable), not the test client's."""
+    inner = app.wsgi_app
+
+    def timed(environ, start_response):
+        started = clock()
+        try:
+            return inner(environ, start_response)
+        finally:
+            spent.append(1000 * (clock() - started))
+
+    app.wsgi_app = timed
+    try:
+        yield
     finally:
         app.wsgi_app = inner
-    return times, status
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from webapp.core.db import db
+from webapp.core.db import db, writing
 from webapp.core.models import ClassSkatGame
 from webapp.games.skat.analysis import Mistake
 from webapp.games.skat.analysis_pool import AnalysisPool, Key, Status
@@ -143,9 +143,10 @@ def complete(games: Iterable[tuple[int, ClassSkatGame]]) -> dict[int, dict[str, 
             data = ask(pool, table_seed, game)
             if data is not None:
                 written[game.id] = data
-    for game_id, data in written.items():
-        db.session.execute(db.update(ClassSkatGame).where(ClassSkatGame.id == game_id, ClassSkatGame.finished.is_(True))
-                           .values(review=data).execution_options(synchronize_session=False))
     if written:
-        db.session.commit()
+        with writing():  # a GET (the projector's poll): not in its read transaction (SQLite could refuse the lock)
+            for game_id, data in written.items():
+                db.session.execute(db.update(ClassSkatGame)
+                                   .where(ClassSkatGame.id == game_id, ClassSkatGame.finished.is_(True))
+                                   .values(review=data).execution_options(synchronize_session=False))
     return written

@@ -15,7 +15,7 @@ from typing import Mapping
 from sqlalchemy.exc import IntegrityError
 
 from webapp.classroom.service import SKAT_KIND
-from webapp.core.db import db
+from webapp.core.db import db, writing
 from webapp.core.models import ClassSession, ClassSkatGame, utcnow
 from webapp.games.skat.duplicate import MAX_DEALS, DealPlan, DealScore, round_deals, score_data, score_from_data
 
@@ -78,12 +78,13 @@ def game_row(session_id: int, participant_id: int, number: int,
         return games[number]
     row = ClassSkatGame(session_id=session_id, participant_id=participant_id, deal=number, moves="",
                         finished=False, updated_at=utcnow())
-    db.session.add(row)
-    try:
-        db.session.commit()
-    except IntegrityError:  # the child's other device made it first
-        db.session.rollback()
-        return games_of(session_id, participant_id)[number]
+    with writing():  # a GET writes here too: not in the read transaction (SQLite could refuse the lock)
+        db.session.add(row)
+        try:
+            db.session.commit()
+        except IntegrityError:  # the child's other device made it first
+            db.session.rollback()
+            return games_of(session_id, participant_id)[number]
     return row
 
 
@@ -96,12 +97,13 @@ def save(row: ClassSkatGame, before: str, moves: str, result: DealScore | None) 
         True when stored; False when the stored game changed meanwhile (nothing written: the page answers 409
         and shows the stored game).
     """
-    done = db.session.execute(
-        db.update(ClassSkatGame)
-        .where(ClassSkatGame.id == row.id, ClassSkatGame.moves == before, ClassSkatGame.finished.is_(False))
-        .values(moves=moves, finished=result is not None, points=result.points if result else None,
-                result=score_data(result) if result else None, updated_at=utcnow())
-        .execution_options(synchronize_session=False)
-    ).rowcount
-    db.session.commit()
+    with writing():  # committed at the block's end; see game_row
+        done = db.session.execute(
+            db.update(ClassSkatGame)
+            .where(ClassSkatGame.id == row.id, ClassSkatGame.moves == before, ClassSkatGame.finished.is_(False))
+            .values(moves=moves, finished=result is not None, points=result.points if result else None,
+                    result=score_data(result) if result else None, updated_at=utcnow())
+            .execution_options(synchronize_session=False)
+        ).rowcount
+        db.session.expire(row)  # read again on its next use: the update went past it
     return done == 1

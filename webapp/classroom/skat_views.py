@@ -29,7 +29,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 from webapp.classroom import service, skat_board, skat_review, skat_store
 from webapp.classroom.views import guess_limit  # one count of wrong codes with the other routes
 from webapp.core import security
-from webapp.core.db import db
+from webapp.core.db import db, reads_first
 from webapp.core.models import ClassSession, ClassSkatGame
 from webapp.core.steps import RuleViolation, Step
 from webapp.core.web import is_htmx, page_or_fragment
@@ -98,6 +98,7 @@ def place(code: str):
 @bp.route("/class/<code>/skat/<int:number>", methods=["GET", "POST"])
 @guess_limit
 @security.limiter.limit(lambda: current_app.config["GAME_LIMIT"])
+@reads_first  # SQLite's write lock only while a move is stored (skat_store's writing blocks), not while replaying
 def deal(code: str, number: int):
     """Deal ``number`` of the child's round: shown (GET) or played (POST, a click); see the module's docstring."""
     row, child = _round(code)
