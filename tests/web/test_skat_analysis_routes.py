@@ -6,6 +6,7 @@ it: it answers "thinking" and the page asks again. Hostile and bad queries answe
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -299,5 +300,16 @@ def test_a_killed_worker_does_not_break_the_table(tmp_path):
         assert pool.peek(key).status is Status.READY
         assert pool.peek(lost) is None  # not kept as failed: asked again, it runs again
         assert pool.ask(lost, 0, "max").status is Status.THINKING
+    finally:
+        pool.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="no os.nice on this system")
+def test_the_analysis_workers_run_at_a_lower_priority_than_the_server():
+    """An analysis takes what the request threads leave (issue 37: a class plays on while its finished deals are
+    analysed): the pool's workers start with their niceness raised by NICENESS."""
+    pool = AnalysisPool(workers=1, queue=4, kept=4)
+    try:
+        assert pool._pool().submit(os.nice, 0).result(timeout=60) == min(os.nice(0) + analysis_pool.NICENESS, 19)
     finally:
         pool.close()
