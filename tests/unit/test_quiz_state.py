@@ -86,7 +86,7 @@ def test_difficulties_modes_and_actions_keep_their_stored_values():
     assert list(kinds.DIFFICULTIES) == ["easy", "normal", "hard"]
     assert [str(m) for m in classroom.Mode] == ["lobby", "demo", "question", "ended"]
     assert [str(a) for a in classroom.Action] == ["demo", "reveal", "ask", "close", "names", "end", "board", "lock",
-                                                  "remove"]
+                                                  "remove", "more_time", "let_in", "refuse"]
     assert f"{Difficulty.HARD}" == "hard" and classroom.Mode("ended") is classroom.Mode.ENDED
 
 

@@ -73,7 +73,7 @@ class ChanceError(Code):
 class ChanceStep(Code):
     """The advice's reasons (sentences in :mod:`webapp.games.tichu.messages_chance`)."""
 
-    CHANCE = "tichu.chance.chance", ("count", "high", "low", "percent", "samples")
+    CHANCE = "tichu.chance.chance", ("high", "low", "percent", "samples")
     STRENGTH = "tichu.chance.strength", ("plays", "strength")
     GRAND = "tichu.chance.grand", ("percent", "value")
     NO_GRAND = "tichu.chance.no_grand", ("percent", "threshold", "value")
@@ -361,7 +361,7 @@ def _advice(hand: tuple[TichuCard, ...], estimate: Estimate) -> Chance:
     advised = estimate.samples > 0 and chance >= THRESHOLD
     strength = hand_strength(hand)
     percent = math.floor(100 * chance)  # never 50 in 100 below the threshold
-    steps = [Step(ChanceStep.CHANCE, count=len(hand), percent=percent, low=math.floor(100 * low),
+    steps = [Step(ChanceStep.CHANCE, percent=percent, low=math.floor(100 * low),
                   high=math.ceil(100 * high), samples=estimate.samples),
              Step(ChanceStep.STRENGTH, strength=strength.score, plays=strength.plays)]
     if advised:

@@ -13,9 +13,12 @@ MESSAGES: dict[str, Any] = {
         "Give 8 cards (to decide on Grand Tichu) or 14 cards (to decide on Tichu), not %(count)s."
     ),
     # The advice's reasons (webapp.games.tichu.chance.ChanceStep)
-    "tichu.chance.chance": N_(
-        "If you call, you go out first in about %(percent)s of 100 deals with these %(count)s cards (between "
-        "%(low)s and %(high)s): the bots played %(samples)s deals with the cards you cannot see."
+    "tichu.chance.chance": NP_(
+        "If you call, you go out first in about %(percent)s of 100 deals with these cards (between %(low)s and "
+        "%(high)s): the bots played %(samples)s deal with the cards you cannot see.",
+        "If you call, you go out first in about %(percent)s of 100 deals with these cards (between %(low)s and "
+        "%(high)s): the bots played %(samples)s deals with the cards you cannot see.",
+        "samples",
     ),
     "tichu.chance.strength": N_(
         "Your hand's strength is %(strength)s: the Dragon, the Phoenix, Aces, Kings and bombs make it stronger, "
