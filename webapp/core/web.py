@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import secrets
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import psycopg
-from flask import Flask, Response, current_app, make_response, render_template, request
+from flask import Flask, Response, current_app, make_response, render_template, request, session
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
@@ -144,3 +145,11 @@ def played(lesson_id: str) -> bool:
     so), False without a listener."""
     listener = current_app.extensions.get(PLAYED_KEY)
     return bool(listener(lesson_id)) if listener is not None else False
+
+
+def session_token(name: str) -> str:
+    """A random token kept in the signed session under ``name`` (made on first use, 16 URL-safe characters): who
+    asks for heavy work (:class:`webapp.core.work_pool.WorkPool`: one job at a time each)."""
+    if name not in session:
+        session[name] = secrets.token_urlsafe(12)
+    return session[name]

@@ -3,11 +3,10 @@ the heavy work (:mod:`.analysis_pool`) with who asks for it, and the score sheet
 
 from __future__ import annotations
 
-import secrets
-
 from flask import current_app, session
 from itsdangerous import BadSignature, Signer
 
+from webapp.core.web import session_token
 from webapp.games.skat import analysis_pool
 from webapp.games.skat.analysis_pool import AnalysisPool, Answer
 from webapp.games.skat.bids import VALID_BIDS
@@ -59,9 +58,7 @@ def peek(key: analysis_pool.Key) -> Answer | None:
 
 def owner() -> str:
     """Who asks for heavy work: a random token in the signed session (one job at a time each)."""
-    if OWNER_KEY not in session:
-        session[OWNER_KEY] = secrets.token_urlsafe(12)
-    return session[OWNER_KEY]
+    return session_token(OWNER_KEY)
 
 
 def sheet_rows(seed: int, state: TableState) -> list[list[int | str | None]]:

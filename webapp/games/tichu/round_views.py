@@ -14,7 +14,9 @@ deals the same cards: ``/tichu/round?seed=7&round=1&a=0&b=0&m=1.no&m=1.swap:2g,A
 * ``pick``: the cards tapped so far (the exchange: in the order next player, partner, player before);
   one click: ``toggle=CARD``, ``choose=CARDS`` (the coach's suggestion), ``action=`` one of :data:`ACTIONS`,
   with ``wish`` (the Mah Jong's wish) and ``reading`` (the rank the Phoenix stands for).
-* ``coach=0`` hides the coach's list of allowed plays; ``open=1`` shows every hand open.
+* ``coach=0`` hides the coach (its list of allowed plays and its call advice, :mod:`.call_coach_views`: computed
+  off the request thread, asked again by htmx at ``/tichu/round/coach`` with the page's query); ``open=1`` shows
+  every hand open.
 
 A move that cannot be read answers 400, a move the rules refuse 422 (with the engine's reason); the moves before
 it stay, the rest of the address is dropped (more moves than a round can have, :data:`MAX_MOVES`, are refused
@@ -29,12 +31,13 @@ import secrets
 from collections import Counter
 from dataclasses import dataclass, field
 
-from flask import Blueprint, current_app, redirect, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
 from webapp.core import security
 from webapp.core.numbers import ascii_int
 from webapp.core.steps import NotationError, RuleInputError, RuleViolation, Step
-from webapp.core.web import ProblemTracker, is_htmx, page_or_fragment, played
+from webapp.core.web import ProblemTracker, error_page, is_htmx, page_or_fragment, played
+from webapp.games.tichu import call_coach_views
 from webapp.games.tichu import rules as tichu
 from webapp.games.tichu.round import (
     CallGrandTichu, CallTichu, Decline, Exchange, GiveDragon, PassTurn, Phase, Play, RoundAction, RoundState,
@@ -48,6 +51,7 @@ from webapp.games.tichu.trick import IllegalMove, opponents
 from webapp.games.tichu.views import read_cards
 
 bp = Blueprint("tichu_round", __name__)
+bp.record_once(lambda setup: call_coach_views.init_app(setup.app))
 
 #: The child's seat and the bots' seats (partners 0+2 against 1+3).
 CHILD = 0
@@ -301,8 +305,10 @@ def _read() -> tuple[RoundPage, dict]:
     return page, {**deal_args, **options}
 
 
-def round_url(args: dict, codes: list[str], pick: list[tichu.TichuCard] | None = None) -> str:
-    """The clean address of a round: the deal, the options that differ from the default, the moves, the pick."""
+def round_url(args: dict, codes: list[str], pick: list[tichu.TichuCard] | None = None,
+              endpoint: str = "tichu_round.page") -> str:
+    """The clean address of a round: the deal, the options that differ from the default, the moves, the pick (of
+    the page, or of ``endpoint`` with the same query: the coach's fragment)."""
     query: dict = {k: args[k] for k in ("seed", "round", "a", "b")}
     if not args["coach"]:
         query["coach"] = "0"
@@ -312,7 +318,7 @@ def round_url(args: dict, codes: list[str], pick: list[tichu.TichuCard] | None =
         query["m"] = codes
     if pick:
         query["pick"] = "".join(map(str, pick))
-    return url_for("tichu_round.page", **query)
+    return url_for(endpoint, **query)
 
 
 @bp.get("/tichu/round")
@@ -335,6 +341,26 @@ def page():
     if clicked and not is_htmx() and page.problem is None:
         return redirect(url, code=303)
     return _render(page, args, url)
+
+
+@bp.get("/tichu/round/coach")
+@security.limiter.limit(lambda: current_app.config["GAME_LIMIT"])
+def coach():
+    """The coach's call advice alone (``tichu/_round_call.html``) for htmx to ask again while it is thinking: the
+    page's query, replayed as the page does (bad input answers 4xx like the page; clicks in the query are not
+    made). 204 while the coach is still thinking (htmx keeps the spinner and asks again), else the part (an empty
+    one when there is no call to advise on now). Not asked by htmx (a link, a bookmark): 303 to the page."""
+    page, args = _read()
+    if page.problem is not None:
+        return error_page(page.problem, page.status)
+    url = round_url(args, page.codes, page.pick)
+    if not is_htmx():
+        return redirect(url, code=303)
+    call = call_coach_views.call_part(page.state, CHILD, args["coach"])
+    if call.get("thinking"):
+        return "", 204
+    return render_template("tichu/_round_call.html", call=call, url=url, poll_ms=call_coach_views.POLL_MS,
+                           coach_url=round_url(args, page.codes, page.pick, "tichu_round.coach"))
 
 
 def _click(page: RoundPage) -> bool:
@@ -496,6 +522,8 @@ def _render(page: RoundPage, args: dict, url: str):
         if score is not None and not score.game_over and state.round_number < MAX_ROUND else None,
         toggle_url=lambda key, value: round_url({**args, key: value}, page.codes, page.pick),
         lesson_done="tichu.round" if score is not None and played("tichu.round") else None,
+        call=call_coach_views.call_part(state, CHILD, args["coach"]),
+        coach_url=round_url(args, page.codes, page.pick, "tichu_round.coach"), poll_ms=call_coach_views.POLL_MS,
     )
     response = page_or_fragment("tichu/round.html", "tichu/_round_update.html", page.status, replace_url=url,
                                 game="round", **context)
