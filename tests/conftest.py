@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, settings
 
 from webapp import create_app
 from webapp.core.db import db
+from webapp.core.work_pool import WorkPool
 
 import pgserver  # tests/pgserver.py (this folder is on sys.path for its conftest)
 
@@ -79,7 +80,8 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     return [f"chromium: {chromium}: {version}",
             "run: long (make test-long)" if long_runs() else "run: regular (make test-long for the long runs)"]
 
-TEST_CONFIG = {"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False}
+#: The Tichu call advice stays off (no worker process a round page): tests/web/test_tichu_call_coach.py turns it on.
+TEST_CONFIG = {"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False, "TICHU_CALL_ADVICE": False}
 
 
 def make_app(instance: Path, url: str, **config) -> Flask:
@@ -90,10 +92,26 @@ def make_app(instance: Path, url: str, **config) -> Flask:
 
 
 def dispose(app: Flask) -> None:
-    """Close the app's database connections (so the files and databases can go)."""
+    """Close the app's database connections (so the files and databases can go) and stop its pools' worker
+    processes (:class:`webapp.core.work_pool.WorkPool`: the Skat analyses, the Tichu call advice)."""
+    for extension in list(app.extensions.values()):
+        if isinstance(extension, WorkPool):
+            extension.close()
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+class InThreadPool(WorkPool):
+    """A :class:`WorkPool` whose worker is a thread of the test process (no process is spawned): for tests that
+    give it a quick or held runner."""
+
+    def _pool(self):
+        if self._executor is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._executor = ThreadPoolExecutor(1)
+        return self._executor
 
 
 @pytest.fixture(scope="session")

@@ -96,6 +96,9 @@ def create_app(config: Mapping[str, Any] | None = None, instance_path: str | Non
         # Start those worker processes while a game is played, before the first analysis needs them (a second or
         # two to start); `kartenschule serve` turns it on.
         SKAT_ANALYSIS_WARM=False,
+        # The Tichu coach's call advice on the round page (webapp/games/tichu/call_coach_views.py): its own pool of
+        # the sizes above, started by the first advice asked for. False: the coach gives no call advice.
+        TICHU_CALL_ADVICE=True,
         # Rate limits (Flask-Limiter). The storage is named explicitly: memory:// counts
         # in each server process; with several server workers use redis:// or
         # memcached:// so that the workers share one count (see docs/school-it.md).

@@ -33,6 +33,7 @@ import re
 import shutil
 import zlib
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Iterator
 from urllib.parse import parse_qsl, quote, urlsplit
@@ -44,11 +45,11 @@ from hypothesis import strategies as st
 from itsdangerous import URLSafeSerializer
 from werkzeug.datastructures import MultiDict
 
-from conftest import dispose, long_runs, make_app
+from conftest import InThreadPool, dispose, long_runs, make_app
 from webapp.classroom.service import Action as ClassAction
 from webapp.classroom.service import cookie_name
 from webapp.games.skat import score_views
-from webapp.games.tichu import lessons, play_views, round_views
+from webapp.games.tichu import call_coach, call_coach_views, lessons, play_views, round_views
 from webapp.games.tichu import views as tichu_views
 from webapp.games.yahtzee import rules as yahtzee
 from webapp.quiz import kinds
@@ -196,6 +197,10 @@ PARAMS: dict[str, dict[str, Param]] = {
                          "choose": values("P", "5g5k"), "action": values(*sorted(round_views.ACTIONS)),
                          "wish": values("8", "K"), "reading": values("K", "2"), "coach": values("0", "1"),
                          "open": values("0", "1")},
+    # the coach's call advice alone: the page's query (the clicks are read but not made)
+    "tichu_round.coach": {"seed": values("3", "11", "0"), "round": values("1", "2"), "a": values("0", "990"),
+                          "b": values("0", "-200"), "m": values("1.no", "1.grand", "1.tichu", "1.swap:D,1,2g", "2.no"),
+                          "pick": values("D1", "2g"), "coach": values("0", "1"), "open": values("0", "1")},
     "pokerface.page": {"g": values("x"), "seed": values("audit1", "s1"), "sel": values("0,1,2,3,4", "5,6,7", "7,8"),
                        "toggle": values("0", "4", "7", "8"),
                        "action": values("exchange", "extras", "best", "reveal", "hint", "next", "new"),
@@ -300,7 +305,10 @@ def fuzz_app(tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path) ->
     folder = tmp_path_factory.mktemp("fuzz")
     path = folder / "fuzz.sqlite3"
     shutil.copy(migrated_sqlite, path)
-    app = make_app(folder, f"sqlite:///{path}", AUTO_MIGRATE=False, WTF_CSRF_ENABLED=True, RATELIMIT_ENABLED=False)
+    app = make_app(folder, f"sqlite:///{path}", AUTO_MIGRATE=False, WTF_CSRF_ENABLED=True, RATELIMIT_ENABLED=False,
+                   TICHU_CALL_ADVICE=True)
+    # the Tichu call advice asked for real, its jobs quick (one sampled deal) in a thread of the test
+    app.extensions[call_coach_views.EXTENSION] = InThreadPool(1, 8, 8, runner=partial(call_coach.run, samples=1))
     POOLS.clear()
     POOLS.update(_play_through(app))
     yield app

@@ -14,7 +14,7 @@ plays the exchange itself): the advice is given before the child's exchange only
 
 from __future__ import annotations
 
-from webapp.games.tichu.chance import Chance, ChanceStep, out_first_chance
+from webapp.games.tichu.chance import DEFAULT_SAMPLES, Chance, ChanceStep, out_first_chance
 from webapp.games.tichu.round import Phase, RoundState
 from webapp.games.tichu.rules import parse_card
 from webapp.games.tichu.trick import SEATS
@@ -49,17 +49,17 @@ def call_key(state: RoundState, seat: int) -> CallKey | None:
     return engine_seed(state.seed, state.round_number, seat), seat, (cards, callers)
 
 
-def run(seed: int, seat: int, knowledge: tuple[str, ...], player: int) -> Chance:
+def run(seed: int, seat: int, knowledge: tuple[str, ...], player: int, samples: int = DEFAULT_SAMPLES) -> Chance:
     """The job done in a worker for the key ``(seed, seat, knowledge)`` of :func:`call_key` (``player`` is the
-    seat too): the :class:`~webapp.games.tichu.chance.Chance` at the engine's default samples. Module-level:
-    picklable.
+    seat too): the :class:`~webapp.games.tichu.chance.Chance` with ``samples`` deals (the engine's default; tests
+    play fewer). Module-level: picklable.
 
     Raises:
         RuleInputError: a card that cannot be read; ValueError: a bad seat or caller (a key never made here).
     """
     cards, callers = knowledge
     return out_first_chance([parse_card(text) for text in cards.split(",")], seat=seat,
-                            grand_calls=[int(s) for s in callers], seed=seed)
+                            grand_calls=[int(s) for s in callers], samples=samples, seed=seed)
 
 
 #: The steps that say what to do (the rest says why).

@@ -45,8 +45,9 @@ def call_part(state: RoundState, seat: int, coach: bool) -> dict:
     """What the page shows of the call advice for ``seat`` in ``state``: ``{"key": None}`` when the coach is off or
     there is no call to decide now; else the key, ``thinking`` (the pool is working on it or busy: ask again),
     ``said`` (the advice, which names the chance) and ``why`` (the sampled chance, the hand's strength) when it is
-    there; a job that failed shows nothing. Asks the pool, never computes the chance here."""
-    key = call_coach.call_key(state, seat) if coach else None
+    there; a job that failed shows nothing. Asks the pool, never computes the chance here; nothing with the setting
+    ``TICHU_CALL_ADVICE`` off."""
+    key = call_coach.call_key(state, seat) if coach and current_app.config.get("TICHU_CALL_ADVICE", True) else None
     if key is None:
         return {"key": None}
     answer = pool().ask(key, seat, session_token(OWNER_KEY))
