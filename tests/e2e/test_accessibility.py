@@ -25,6 +25,7 @@ PAGES = [
     ("tichu-trick", "/tichu/trick?lesson=wish", 200, "#trick-wish"),
     ("tichu-trick-done", "/tichu/trick?lesson=full&m=1:w8&m=R&m=pass", 200, "#trick-winner"),
     ("tichu-score", "/tichu/score?first=1&second=2&third=3&t1=30&t2=20&t3=25&t4=15&hand=10", 200, "#score-total"),
+    ("tichu-round-call", "/tichu/round?seed=3&round=1&a=0&b=0", 200, ".round-call"),
     ("yahtzee", "/yahtzee", 200, "#yz-roll"),
     ("quiz-start", "/quiz", 200, "#quiz-new"),
     ("class-start", "/class", 200, "#class-join-form"),

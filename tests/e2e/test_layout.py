@@ -152,6 +152,16 @@ def _goto(path: str, status: int = 200) -> Callable[[Page, dict], int]:
     return visit
 
 
+def _advised(path: str) -> Callable[[Page, dict], int]:
+    """Visit a Tichu round at a call and wait until the coach's call advice has replaced "thinking" (the first
+    visit computes it in a worker: up to a few seconds), so the page does not change while it is measured."""
+    def visit(page: Page, _class: dict) -> int:
+        status = _goto(path)(page, _class)
+        expect(page.locator("#round-call-advice")).to_be_visible(timeout=90_000)
+        return status
+    return visit
+
+
 #: (name, how to get there). Every GET route that renders a page, and the states a child sees most.
 PAGES: list[tuple[str, Callable[[Page, dict], object]]] = [
     ("home", _goto("/")),
@@ -169,8 +179,8 @@ PAGES: list[tuple[str, Callable[[Page, dict], object]]] = [
     ("tichu-verdict", _goto("/tichu?table=44499&play=77722")),
     ("tichu-trick", _goto("/tichu/trick")),
     ("tichu-score", _goto("/tichu/score?first=1&second=2&third=3&t1=30&t2=20&t3=25&t4=15&hand=10")),
-    ("tichu-round", _goto("/tichu/round?seed=3&round=1&a=0&b=0")),
-    ("tichu-round-exchange", _goto("/tichu/round?seed=3&round=1&a=0&b=0&m=1.no&pick=D1")),
+    ("tichu-round", _advised("/tichu/round?seed=3&round=1&a=0&b=0")),
+    ("tichu-round-exchange", _advised("/tichu/round?seed=3&round=1&a=0&b=0&m=1.no&pick=D1")),
     ("tichu-round-play", _goto("/tichu/round?seed=3&round=1&a=0&b=0&m=1.no&m=1.swap:D,1,2g&open=1")),
     ("pokerface", _goto("/pokerface?seed=layout")),
     ("pokerface-hands", _goto("/pokerface/hands")),

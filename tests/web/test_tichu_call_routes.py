@@ -66,7 +66,9 @@ def test_the_grand_tichu_decision_says_thinking_then_the_advice(coached):
     done = until_ready(client, START)
     part = done.get_data(as_text=True)
     assert done.status_code == 200 and 'id="round-call-advice"' in part and "hx-trigger" not in part
-    assert "Grand Tichu" in part and "in 100" in part and "step-tichu-chance-chance" in part
+    headline = part.split('id="round-call-why"')[0]
+    assert "With these cards you go out first in about" in headline and "Grand Tichu" in headline
+    assert "step-tichu-chance-chance" in part and "step-tichu-chance-strength" in part
     again = client.get(f"/tichu/round?{START}", headers=DE).get_data(as_text=True)
     assert 'id="round-call-advice"' in again and "Großes Tichu" in again and "round-call-thinking" not in again
 
@@ -78,7 +80,9 @@ def test_the_exchange_gives_the_tichu_advice(coached):
     query = START + "&m=1.no"
     assert 'id="round-call-thinking"' in client.get(f"/tichu/round?{query}").get_data(as_text=True)
     part = until_ready(client, query).get_data(as_text=True)
-    assert "step-tichu-chance-no_tichu" in part or "step-tichu-chance-tichu" in part
+    headline = part.split('id="round-call-why"')[0]
+    assert "deals: no Tichu." in headline or "deals: call Tichu!" in headline
+    assert "Do not call Tichu:" in part or "Call Tichu!" in part
 
 
 @pytest.mark.parametrize("query", [START + "&coach=0", START + "&m=1.no&m=1.swap:D,1,2g", START + "&m=1.grand"])

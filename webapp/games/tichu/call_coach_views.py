@@ -10,6 +10,8 @@ first answer says "thinking", the advice follows.
 
 from __future__ import annotations
 
+import math
+
 from flask import current_app
 
 from webapp.core.web import session_token
@@ -44,14 +46,16 @@ def pool() -> WorkPool:
 def call_part(state: RoundState, seat: int, coach: bool) -> dict:
     """What the page shows of the call advice for ``seat`` in ``state``: ``{"key": None}`` when the coach is off or
     there is no call to decide now; else the key, ``thinking`` (the pool is working on it or busy: ask again),
-    ``said`` (the advice, which names the chance) and ``why`` (the sampled chance, the hand's strength) when it is
-    there; a job that failed shows nothing. Asks the pool, never computes the chance here; nothing with the setting
+    and when it is there ``chance`` (the :class:`~webapp.games.tichu.chance.Chance`: the page's headline says the call
+    and ``percent``, the chance in 100 rounded down as in the engine's steps), ``said`` (the engine's advice step)
+    and ``why`` (its sampled chance and the hand's strength); a job that failed shows nothing. Asks the pool, never computes the chance here; nothing with the setting
     ``TICHU_CALL_ADVICE`` off."""
     key = call_coach.call_key(state, seat) if coach and current_app.config.get("TICHU_CALL_ADVICE", True) else None
     if key is None:
         return {"key": None}
     answer = pool().ask(key, seat, session_token(OWNER_KEY))
-    out: dict = {"key": key, "thinking": answer.status in (Status.THINKING, Status.BUSY), "said": (), "why": ()}
+    out: dict = {"key": key, "thinking": answer.status in (Status.THINKING, Status.BUSY), "chance": None}
     if answer.status is Status.READY and isinstance(answer.result, Chance):
+        out["chance"], out["percent"] = answer.result, math.floor(100 * answer.result.chance)
         out["said"], out["why"] = call_coach.advice_first(answer.result)
     return out
