@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from flask import current_app
+from flask import Flask, current_app
 
 from webapp.core.web import session_token
 from webapp.core.work_pool import Status, WorkPool, init_pool
@@ -29,7 +29,7 @@ OWNER_KEY = "tichu_owner"
 POLL_MS = 1000
 
 
-def init_app(app) -> WorkPool:
+def init_app(app: Flask) -> WorkPool:
     """Give ``app`` its pool of call advice (once; ``app.extensions[EXTENSION]``; see the module's docstring).
 
     Raises:
@@ -48,8 +48,8 @@ def call_part(state: RoundState, seat: int, coach: bool) -> dict:
     there is no call to decide now; else the key, ``thinking`` (the pool is working on it or busy: ask again),
     and when it is there ``chance`` (the :class:`~webapp.games.tichu.chance.Chance`: the page's headline says the call
     and ``percent``, the chance in 100 rounded down as in the engine's steps), ``said`` (the engine's advice step)
-    and ``why`` (its sampled chance and the hand's strength); a job that failed shows nothing. Asks the pool, never computes the chance here; nothing with the setting
-    ``TICHU_CALL_ADVICE`` off."""
+    and ``why`` (its sampled chance and the hand's strength); a job that failed shows nothing. Asks the pool, never
+    computes the chance here; nothing with the setting ``TICHU_CALL_ADVICE`` off."""
     key = call_coach.call_key(state, seat) if coach and current_app.config.get("TICHU_CALL_ADVICE", True) else None
     if key is None:
         return {"key": None}
