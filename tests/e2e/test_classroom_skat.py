@@ -103,23 +103,34 @@ def test_a_child_plays_a_one_deal_skat_round_on_a_phone_and_reloads_in_the_middl
 MOVES = re.compile(r'name="a" value="([^"]*)"')
 
 
-def post_moves(page: Page, code: str, table_seed: int) -> None:
-    """Play deal 1 of the child's round to its end with the coach's moves, each posted with the page's own form
-    (its CSRF token and cookies: the browser context's requests), then show the page as it is now."""
+def choose(state, style: str) -> str:
+    """The child's move in ``state`` by its ``style``: "coach" (the coach's move), "first" or "last" (the first or
+    last move the rules allow, a weaker child), as an action code."""
+    if style == "coach":
+        return action_code(bots.bot_move(state).action)
+    actions = state.legal_actions()
+    return action_code(actions[0] if style == "first" else actions[-1])
+
+
+def post_deal(page: Page, code: str, number: int, table_seed: int, style: str) -> None:
+    """Play deal ``number`` from where it is to its end, each move posted with the page's own form (its CSRF token,
+    the context's cookies), then open the deal's page as it is now."""
+    url = f"/class/{code}/skat/{number}"
+    page.goto(url)
     token = page.locator("#table-form input[name=csrf_token]").get_attribute("value")
-    url = f"/class/{code}/skat/1"
     text = page.content()
     for _ in range(80):
         found = MOVES.search(text)
-        state = table_codes.replay(table_seed, 1, [c for c in (found.group(1) if found else "").split(".") if c])
+        state = table_codes.replay(table_seed, number, [c for c in (found.group(1) if found else "").split(".") if c])
         if state.phase in (Phase.DONE, Phase.THROWN_IN):
             break
-        response = page.request.post(url, form={"csrf_token": token, "do": action_code(bots.bot_move(state).action)})
+        response = page.request.post(url, form={"csrf_token": token, "do": choose(state, style)})
         assert response.ok, response.status
         text = response.text()
     else:
         raise AssertionError("the deal did not end")
-    page.reload()
+    page.goto(url)
+    expect(page.locator("#result-title")).to_be_visible()
 
 
 def test_the_projector_shows_the_ranking_and_each_child_its_own_place(new_page, live_app):
@@ -140,13 +151,13 @@ def test_the_projector_shows_the_ranking_and_each_child_its_own_place(new_page, 
         expect(child).to_have_url(re.compile(rf"/class/{code}/skat/1"))
         children.append(child)
     expect(teacher.locator("#skat-deal-1")).to_contain_text("2", timeout=6_000)  # both at deal 1 (the poll)
-    post_moves(children[0], code, table_seed)
+    post_deal(children[0], code, 1, table_seed, "coach")
     expect(children[0].locator("#result-title")).to_be_visible()
     expect(children[0].locator("#skat-my-place")).to_have_text("You are in place 1 of 2 after 1 deal.")
     expect(teacher.locator("#skat-ranking")).to_be_visible(timeout=6_000)  # the board's poll brings the ranking
     expect(teacher.locator("#skat-ranking .lb-name")).to_have_text(["Mia"])
     expect(teacher.locator("#stage-title")).to_be_visible()
-    post_moves(children[1], code, table_seed)  # the same deal, the same moves: the same points, a shared place
+    post_deal(children[1], code, 1, table_seed, "coach")  # the same deal, the same moves: the same points, a shared place
     expect(teacher.locator("#skat-ranking .lb-name")).to_have_text(["Mia", "Noah"], timeout=6_000)
     expect(teacher.locator("#skat-finished-all")).to_contain_text("Mia, Noah")
     teacher.screenshot(path=str(SHOTS / "projector-ranking-1920x1080.png"))

@@ -11,12 +11,10 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from webapp.games.skat import bots, table_codes
 from webapp.games.skat.table import Phase
-from webapp.games.skat.table_codes import action_code
 
 from .accessibility import assert_accessible
-from .test_classroom_skat import MOVES, SHOTS, fix_seed
+from .test_classroom_skat import SHOTS, fix_seed, post_deal
 from .test_skat_table import PHONE, TABLET, WIDE, board_state, make_move
 
 pytestmark = pytest.mark.e2e
@@ -28,35 +26,6 @@ SEED = "e2e-journey"
 STYLES = {"Mia": "coach", "Noah": "first", "Lina": "last"}
 #: The open-cards analyses of six games run one after another in the app's one worker process.
 ANALYSED = 180_000
-
-
-def choose(state, style: str) -> str:
-    """The child's move in ``state`` by its ``style`` (:data:`STYLES`), as an action code."""
-    if style == "coach":
-        return action_code(bots.bot_move(state).action)
-    actions = state.legal_actions()
-    return action_code(actions[0] if style == "first" else actions[-1])
-
-
-def post_deal(page: Page, code: str, number: int, table_seed: int, style: str) -> None:
-    """Play deal ``number`` from where it is to its end, each move posted with the page's own form (its CSRF token,
-    the context's cookies), then open the deal's page as it is now."""
-    url = f"/class/{code}/skat/{number}"
-    page.goto(url)
-    token = page.locator("#table-form input[name=csrf_token]").get_attribute("value")
-    text = page.content()
-    for _ in range(80):
-        found = MOVES.search(text)
-        state = table_codes.replay(table_seed, number, [c for c in (found.group(1) if found else "").split(".") if c])
-        if state.phase in (Phase.DONE, Phase.THROWN_IN):
-            break
-        response = page.request.post(url, form={"csrf_token": token, "do": choose(state, style)})
-        assert response.ok, response.status
-        text = response.text()
-    else:
-        raise AssertionError("the deal did not end")
-    page.goto(url)
-    expect(page.locator("#result-title")).to_be_visible()
 
 
 def tap_deal_with_a_reload(page: Page, table_seed: int) -> None:
