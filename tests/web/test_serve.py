@@ -15,6 +15,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -136,6 +137,26 @@ def test_serve_on_loopback_and_stop_with_ctrl_c_keeping_the_class(tmp_path, serv
         assert teacher.get(projector)[0] == 200  # the teacher's browser (its teacher cookie) finds the class again
     finally:
         assert again.interrupt() == 0
+
+
+@pytest.mark.parametrize("wait", [0.0, 0.3])
+def test_ctrl_c_while_a_pool_worker_starts_stops_at_once_without_a_traceback(tmp_path, wait):
+    """The first call advice of a Tichu round starts the pool's worker process; Ctrl-C while it starts (CI of
+    issue 38) printed its ``KeyboardInterrupt`` or ``FileNotFoundError`` traceback, and 16 of 20 times the
+    server process waited 10 s for granian to kill it (SIGTERM unblocked in a request thread)."""
+    port = free_port()
+    command = [*SERVE, "--port", str(port), "--workers", "1", "--instance", str(tmp_path)]
+    served = Served(command, tmp_path / "out")
+    base = f"http://127.0.0.1:{port}"
+    try:
+        served.wait_ready(base + "/")
+        assert Client(base).get("/tichu/round/coach")[0] == 200  # a new round: the Grand Tichu advice is asked
+        time.sleep(wait)
+        started = time.monotonic()
+    finally:
+        rc = served.interrupt()
+    assert rc == 0 and time.monotonic() - started < 5, served.stderr
+    assert "Traceback" not in served.stderr and "refused to gracefully stop" not in served.stdout + served.stderr
 
 
 def _in_network_namespace(command: list[str]) -> list[str]:

@@ -16,7 +16,8 @@ done:
   moves, not by time). The server processes of one instance folder share the answers and who is working on which
   (:class:`AnswerFiles`), so a poll that reaches the other process neither starts the job again nor waits for it.
 * A worker ends with the server process that started it (:func:`watch_parent`): a killed server process leaves
-  nothing running; it runs at a lower CPU priority (:data:`NICENESS`).
+  nothing running; it runs at a lower CPU priority (:data:`NICENESS`). Ctrl-C is the server process's: a worker
+  is born with SIGINT blocked (:func:`ctrl_c_held`) and killed when the server process ends (:func:`stop_workers`).
 
 A key is ``(int, int, tuple of str)``; the pool calls its ``runner(key[0], key[1], key[2], player)`` (a module-level,
 picklable function). Each user of the pool has its own instance, runner and folder (:func:`init_pool`):
@@ -29,13 +30,17 @@ import hashlib
 import multiprocessing
 import os
 import pickle
+import signal
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from enum import Enum
+from multiprocessing import resource_tracker, util
 from pathlib import Path
 from typing import Any, Callable
 
@@ -87,14 +92,68 @@ NICENESS = 10
 
 
 def start_worker(parent: int) -> None:
-    """A worker process's start: its priority lowered by :data:`NICENESS` (where the system has ``os.nice``; a
-    refusal is ignored: the worker runs at the server's priority), then :func:`watch_parent` of ``parent``."""
+    """A worker process's start: SIGTERM unblocked (a worker started by a granian request thread is born with it
+    blocked, :func:`ctrl_c_held`; the pool stops a broken pool's workers with it), its priority lowered by
+    :data:`NICENESS` (where the system has ``os.nice``; a refusal is ignored: the worker runs at the server's
+    priority), then :func:`watch_parent` of ``parent``."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
     if hasattr(os, "nice"):
         try:
             os.nice(NICENESS)
         except OSError:  # pragma: no cover - a system that refuses
             pass
     watch_parent(parent)
+
+
+@contextmanager
+def ctrl_c_held() -> Iterator[None]:
+    """Hold SIGINT back (blocked) in the calling thread while it starts worker processes (a ``spawn`` pool starts
+    them in :meth:`ProcessPoolExecutor.submit`), so that they are born with it blocked and keep it so.
+
+    Ctrl-C in the terminal reaches the whole process group, and a worker that took it while it imported the app
+    printed a ``KeyboardInterrupt`` traceback on the teacher's terminal (CI, issue 38); the server process stops its
+    workers itself (:func:`stop_workers`, or :func:`watch_parent` when it is gone).
+
+    multiprocessing's resource tracker is started first, because starting it unblocks SIGINT and SIGTERM in the
+    calling thread; the thread's own mask is put back before the pool starts its processes and threads. A granian
+    request thread keeps both blocked (they are taken by one thread, :func:`webapp.serve._signals_in_one_thread`):
+    unblocked in it or in the pool's threads it starts, a SIGTERM could land there and go unanswered, and the server
+    process waited for granian to kill it after 10 s (16 of 20 Ctrl-Cs right after the first advice was asked).
+    Nothing on a system without ``signal.pthread_sigmask`` (Windows)."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        resource_tracker.ensure_running()
+        signal.pthread_sigmask(signal.SIG_SETMASK, before | {signal.SIGINT})  # the threads the pool starts, too
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+#: :func:`stop_workers` runs before multiprocessing's own exit finalizers (priority 0: they remove the pool's
+#: semaphores).
+STOP_PRIORITY = 10
+
+
+def stop_workers(executor: ProcessPoolExecutor) -> None:
+    """At the exit of the server process that made ``executor``: its jobs cancelled and its workers stopped
+    (killed: a worker still starting has SIGTERM blocked; the job it runs is lost with the server anyway), then
+    joined.
+
+    A server worker (granian's, a multiprocessing process) ends by ``os._exit`` after multiprocessing's exit
+    finalizers, and those removed the pool's semaphores before its workers were told to stop: a worker still
+    starting then failed to find them and printed a ``FileNotFoundError`` traceback on the teacher's terminal at
+    Ctrl-C (CI, issue 38). Registered by :meth:`WorkPool._pool` with :data:`STOP_PRIORITY`, so it runs first."""
+    processes = list((getattr(executor, "_processes", None) or {}).values())  # 3.14 has terminate_workers()
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.kill()
+    for process in processes:
+        process.join(PARENT_CHECK * 4)
 
 
 def ready() -> bool:
@@ -218,11 +277,12 @@ class WorkPool:
                 return Answer(Status.BUSY)
             if self._files is not None and not self._files.claim(key):
                 return Answer(Status.THINKING)  # another server process has just started it
-            try:
-                future = self._pool().submit(self._runner, key[0], key[1], key[2], player)
-            except BrokenProcessPool:  # a worker was killed: a new pool for this job and the next
-                self._executor = None
-                future = self._pool().submit(self._runner, key[0], key[1], key[2], player)
+            with ctrl_c_held():
+                try:
+                    future = self._pool().submit(self._runner, key[0], key[1], key[2], player)
+                except BrokenProcessPool:  # a worker was killed: a new pool for this job and the next
+                    self._executor = None
+                    future = self._pool().submit(self._runner, key[0], key[1], key[2], player)
             files = self._files
             if files is not None:  # shared the moment it is done, whichever process the next poll reaches
                 future.add_done_callback(
@@ -237,8 +297,9 @@ class WorkPool:
         with self._lock:
             if self._executor is None:
                 pool = self._pool()
-                for _ in range(self.workers):
-                    pool.submit(ready)
+                with ctrl_c_held():
+                    for _ in range(self.workers):
+                        pool.submit(ready)
 
     def peek(self, key: Key) -> Answer | None:
         """What is known of ``key`` without starting anything: kept (READY or FAILED), running (THINKING), or None
@@ -294,6 +355,7 @@ class WorkPool:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
                                                  initializer=start_worker, initargs=(os.getpid(),))
+            util.Finalize(None, stop_workers, args=(self._executor,), exitpriority=STOP_PRIORITY)
         return self._executor
 
     def close(self) -> None:
