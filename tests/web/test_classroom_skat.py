@@ -74,7 +74,9 @@ def test_a_child_plays_every_deal_and_sees_its_points(app):
     _play_deal(app, child, code, "Ben", 2, passing=True)
     second = stored(app, code, "Ben", 2)
     page = child.get(f"/class/{code}/skat", headers=EN).get_data(as_text=True)
-    assert f"You played all 2 deals: {first.points + second.points} points." in page
+    assert f"You played both deals: {first.points + second.points} points." in page
+    german = child.get(f"/class/{code}/skat", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert f"Du hast beide Mischungen gespielt: {first.points + second.points} Punkte." in german  # not "alle 2"
 
 
 def test_each_move_is_stored_before_it_is_acknowledged_and_a_reload_continues(app):
